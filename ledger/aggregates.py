@@ -1,0 +1,132 @@
+"""The event-sourced aggregates: one Campaign and one stream per Character.
+
+Events are facts: the recorded fact (natural dice faces, declared circumstances, GM choices),
+the outcome the rules gave at the time as a witness, and bookkeeping (`meta`: the command it
+belongs to, its session, which values the ledger rolled, and the hash chain). Topics are
+explicit, so moving or renaming a class never breaks a stored campaign.
+"""
+
+import uuid
+from datetime import datetime
+
+from eventsourcing.domain import Aggregate
+
+NAMESPACE = uuid.UUID("6f0b7c3e-2a52-4f4e-9d8b-1c1d2b7a9e10")
+CAMPAIGN_ID = uuid.uuid5(NAMESPACE, "campaign")
+
+
+def character_id(key: str) -> uuid.UUID:
+    """Stable stream id of a character, from its name key."""
+    return uuid.uuid5(NAMESPACE, "character:" + key)
+
+
+class _Stream(Aggregate):
+    """Shared behaviour: record one event of a command, and stand at a known version."""
+
+    class Recorded(Aggregate.Event):
+        TOPIC = "pangee:Recorded"
+        fact: dict
+        outcome: dict
+        meta: dict
+
+        def apply(self, aggregate: "Aggregate") -> None:
+            """The fold, not the aggregate, derives state: nothing to mutate."""
+
+    def __init__(self, fact: dict, outcome: dict, meta: dict) -> None:
+        """Created by its first recorded fact; the fold derives everything else."""
+
+    @classmethod
+    def at_version(cls, stream_id: uuid.UUID, version: int, when: datetime):
+        """The stream at its known head, without reading its events: the store's unique
+        (stream, version) key refuses a concurrent writer, which then retries."""
+        stream = object.__new__(cls)
+        stream._id = stream_id
+        stream._version = version
+        stream._created_on = when
+        stream._modified_on = when
+        stream._pending_events = []
+        return stream
+
+    def record(self, event_name: str, fact: dict, outcome: dict, meta: dict,
+               timestamp: datetime) -> None:
+        """Trigger the named event as the next in this stream."""
+        self.trigger_event(getattr(type(self), event_name), fact=fact, outcome=outcome,
+                           meta=meta, timestamp=timestamp)
+
+    @classmethod
+    def start(cls, stream_id: uuid.UUID, event_name: str, fact: dict, outcome: dict,
+              meta: dict, timestamp: datetime):
+        """Create the stream with its first recorded fact (version 1)."""
+        return cls._create(getattr(cls, event_name), id=stream_id, fact=fact, outcome=outcome,
+                           meta=meta, timestamp=timestamp)
+
+
+class _Started(Aggregate.Created):
+    """The first event of a stream: it creates the aggregate (stream version 1)."""
+
+    TOPIC = "pangee:Started"
+    fact: dict
+    outcome: dict
+    meta: dict
+
+
+def _events(owner: str, names: list[str], first: str) -> dict:
+    return {name: type(name, (_Started if name == first else _Stream.Recorded,),
+                       {"TOPIC": f"pangee:{owner}.{name}", "__qualname__": f"{owner}.{name}",
+                        "__module__": __name__})
+            for name in names}
+
+
+CHARACTER_EVENTS = {
+    "character add": "CharacterAdded",
+    "attack": "AttackRolled",
+    "check": "CheckRolled",
+    "save": "SaveRolled",
+    "damage": "DamageTaken",
+    "heal": "HealingReceived",
+    "death-save": "DeathSaveRolled",
+    "stabilize": "Stabilized",
+    "treat": "WoundTreated",
+    "tend": "WoundsTended",
+    "rest short": "ShortRestTaken",
+    "rest night": "NightSpent",
+    "rest long": "LongRestTaken",
+    "rest wilderness": "WildernessDaySpent",
+    "cast": "SpellCast",
+    "cast target": "BroughtBackToLife",
+    "fatigue": "FatigueChanged",
+    "improve": "ConstitutionImproved",
+    "void": "CommandVoided",
+}
+
+CAMPAIGN_EVENTS = {
+    "init": "CampaignStarted",
+    "character add": "CharacterEnrolled",
+    "session start": "SessionStarted",
+    "session end": "SessionEnded",
+    "void": "CommandVoided",
+}
+
+
+class Character(_Stream):
+    TOPIC = "pangee:Character"
+
+    class Created(Aggregate.Created):
+        TOPIC = "pangee:Character.Created"
+
+    class Event(Aggregate.Event):
+        TOPIC = "pangee:Character.Event"
+
+    locals().update(_events("Character", list(CHARACTER_EVENTS.values()), "CharacterAdded"))
+
+
+class Campaign(_Stream):
+    TOPIC = "pangee:Campaign"
+
+    class Created(Aggregate.Created):
+        TOPIC = "pangee:Campaign.Created"
+
+    class Event(Aggregate.Event):
+        TOPIC = "pangee:Campaign.Event"
+
+    locals().update(_events("Campaign", list(CAMPAIGN_EVENTS.values()), "CampaignStarted"))

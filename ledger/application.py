@@ -1,0 +1,124 @@
+"""CampaignLedger: the eventsourcing Application behind every command.
+
+Each write folds the command on the caught-up state (the rules decide or refuse), records one
+event per touched stream, saves them in one transaction, and catches the projections up. A
+concurrent writer that got to a stream first makes the save fail on the stream's version;
+the command is then folded again on the new state and retried.
+"""
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from datetime import datetime, timezone
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+
+from projections.queries import Queries
+from projections.runner import Projections
+from projections.schema import create_tables
+
+from .errors import NoCampaign, StepError, StoreBusy
+from .rules.errors import BadValue, RuleRefusal
+from .rules.fold import CampaignState
+from .store import Db, Target, ensure_schema
+from .writing import Batch, Recorded
+
+RETRIES = 30
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def rng_for(state: CampaignState, salt: str = "") -> random.Random:
+    """Dice the GM leaves out: seeded from the campaign seed (repeatable), else from the OS."""
+    if state.seed is None:
+        return random.Random()
+    return random.Random(f"{state.seed}:{state.position}:{salt}")
+
+
+class CampaignLedger(Application):
+    name = "pangee"
+
+    def __init__(self, target: Target, clock: Callable[[], datetime] = utc_now,
+                 rng_factory: Callable[[CampaignState, str], random.Random] = rng_for,
+                 progress=None):
+        ensure_schema(target)
+        super().__init__(env=target.env)
+        self.target = target
+        self.clock = clock
+        self.rng_factory = rng_factory
+        self.db = Db(self.recorder.datastore, target)
+        create_tables(self.db)
+        self.projections = Projections(self.db, self.recorder, progress)
+        self.queries = Queries(self.db, self.projections)
+
+    # -- writes ----------------------------------------------------------------------------
+    def record(self, kind: str, raw: dict, rng: random.Random | None = None) -> Recorded:
+        """One write command, all or nothing."""
+        def build(state, heads):
+            batch = self._batch(state, heads)
+            if kind != "init" and state.name is None:
+                raise NoCampaign("no campaign in this store yet: run pangee init NAME first")
+            batch.add(kind, raw, rng or self.rng_factory(state, kind))
+            return batch
+        return self._commit(build)[-1]
+
+    def record_many(self, steps: Iterable[tuple[str, str, dict]], seed_salt: str = "import") -> list[Recorded]:
+        """A campaign script: every step folded in order, saved in one transaction; the
+        first bad step is reported with where it stands, and nothing is written."""
+        steps = list(steps)
+
+        def build(state, heads):
+            batch = self._batch(state, heads)
+            rng = None
+            for where, kind, raw in steps:
+                if rng is None and batch.state.name is not None:
+                    rng = self.rng_factory(batch.state, seed_salt)
+                if kind != "init" and batch.state.name is None:
+                    raise StepError(where, NoCampaign(
+                        "no campaign yet: give 'campaign:' in the script or run pangee init"))
+                try:
+                    batch.add(kind, raw, rng or random.Random())
+                except (RuleRefusal, BadValue) as error:
+                    raise StepError(where, error) from None
+            return batch
+        return self._commit(build)
+
+    def _batch(self, state, heads) -> Batch:
+        return Batch(state, heads, self.clock, self.queries.command_at)
+
+    def _commit(self, build) -> list[Recorded]:
+        delay = 0.01
+        for _ in range(RETRIES):
+            try:
+                self.projections.catch_up()
+                state, heads, _chain = self.projections.current()
+                batch = build(state, heads)
+                if batch.events:
+                    recordings = self.save(*batch.events)
+                    positions = [r.notification.id for r in recordings]
+                    self._place(batch.recorded, positions)
+                self.projections.catch_up()
+                return batch.recorded
+            except (IntegrityError, OperationalError):
+                time.sleep(delay + random.random() * delay)
+                delay = min(delay * 2, 0.5)
+        raise StoreBusy("the store stayed busy with other writers: nothing was written; try again")
+
+    @staticmethod
+    def _place(recorded: list[Recorded], positions: list[int]) -> None:
+        """Each command's position is that of its last event."""
+        seen = 0
+        for item in recorded:
+            seen += item.events
+            item.position = positions[seen - 1]
+
+    # -- reads -----------------------------------------------------------------------------
+    def state(self) -> CampaignState:
+        self.projections.catch_up()
+        return self.projections.current()[0]
+
+
+__all__ = ["CampaignLedger", "PersistenceError"]

@@ -1,0 +1,12 @@
+"""Name matching: case- and accent-insensitive, apostrophes and spaces folded."""
+
+import unicodedata
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
+
+
+def name_key(name: str) -> str:
+    """The comparison key of a name: `Éowyn`, `eowyn` and ` EOWYN ` share one key."""
+    text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(text.casefold().split())

@@ -1,0 +1,1 @@
+"""Read models built by folding the event log in global order: status and timeline."""

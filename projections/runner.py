@@ -1,0 +1,166 @@
+"""Catching the read models up with the event log, and rebuilding them from zero.
+
+`ProjectionRunner` refuses SQLite (no subscriptions), so after each command the application
+calls `catch_up`: it reads the notifications after the tracked position, folds them with
+the same rules as the write side, and writes the status, the timeline, periodic fold
+snapshots and the tracking positions in one transaction. A concurrent catch-up that got
+there first is detected on the tracking row, and the work is redone from its position.
+"""
+
+import hashlib
+import json
+
+from ledger.rules.fold import CampaignState
+from ledger.rules.replay import Replayer
+
+from .decode import StoredFact, decode, group_commands
+from .schema import TRACKING_KEYS, reset_tables
+from .summaries import summarize
+
+SNAPSHOT_EVERY = 500
+BATCH = 5000
+GENESIS = "0" * 64
+
+
+def chain_next(chain: str, digest: str) -> str:
+    return hashlib.sha256((chain + digest).encode()).hexdigest()
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def command_characters(fact: dict) -> list[str]:
+    """Everyone a command names: who, the healer (`by`), the resurrection target."""
+    names = list(fact.get("who", []))
+    args = fact.get("args", {})
+    for extra in (args.get("by"), args.get("target")):
+        if extra and extra not in names:
+            names.append(extra)
+    return names
+
+
+class Projections:
+    def __init__(self, db, recorder, progress=None):
+        self.db = db
+        self.recorder = recorder
+        self.progress = progress
+
+    # -- reading -------------------------------------------------------------------------
+    def load(self, c) -> dict:
+        c.execute(f"SELECT body FROM {self.db.table('pangee_state')} WHERE name = 'current'")
+        row = c.fetchone()
+        if row is None:
+            return {"state": CampaignState().to_dict(), "heads": {}, "chain": GENESIS}
+        return json.loads(row[0])
+
+    def current(self) -> tuple[CampaignState, dict, str]:
+        """The status read model: fold state, stream heads {stream: [version, digest]}, chain."""
+        with self.db.tx(commit=False) as c:
+            body = self.load(c)
+        return CampaignState.from_dict(body["state"]), body["heads"], body["chain"]
+
+    def tracked(self, c) -> int:
+        c.execute(f"SELECT position FROM {self.db.table('pangee_tracking')} WHERE name = ?",
+                  (TRACKING_KEYS[0],))
+        row = c.fetchone()
+        return row[0] if row else 0
+
+    # -- writing -------------------------------------------------------------------------
+    def catch_up(self) -> int:
+        """Fold every event after the tracked position; returns the new position."""
+        while True:
+            with self.db.tx(commit=False) as c:
+                start = self.tracked(c)
+                body = self.load(c)
+            top = self.recorder.max_notification_id() or 0
+            if top <= start:
+                return start
+            try:
+                return self._advance(start, top, body)
+            except _Raced:
+                continue
+
+    def rebuild(self) -> int:
+        with self.db.tx() as c:
+            reset_tables(c, self.db)
+        return self.catch_up()
+
+    def _advance(self, start: int, top: int, body: dict) -> int:
+        state = CampaignState.from_dict(body["state"])
+        heads, chain = dict(body["heads"]), body["chain"]
+        pending_rows: list[list] = []
+        snapshots: list[tuple[int, str]] = []
+        note_updates: dict[int, str | None] = {}
+        folded = [0]
+
+        def history(upto: int):
+            with self.db.tx(commit=False) as c:
+                c.execute(f"SELECT position, fact FROM {self.db.table('pangee_timeline')} "
+                          "WHERE position < ? ORDER BY position", (upto,))
+                rows = [(p, json.loads(f)) for p, f in c.fetchall()]
+            return rows + [(r[0], json.loads(r[11])) for r in pending_rows if r[0] < upto]
+
+        replayer = Replayer(state, history=history)
+        carry: list[StoredFact] = []
+        position = start
+        last_event = start
+        while last_event < top:
+            batch = self.recorder.select_notifications(start=last_event + 1, limit=BATCH, stop=top)
+            if not batch:
+                break
+            events = carry + [decode(n) for n in batch]
+            last_event = batch[-1].id
+            groups, carry = group_commands(events)
+            for group in groups:
+                for event in group:
+                    heads[event.stream] = [event.version, event.meta.get("digest")]
+                    chain = chain_next(chain, event.meta.get("digest") or "")
+                head = group[-1]
+                fact = head.fact
+                result, note, changed = replayer.feed(head.position, fact)
+                for pos, pnote in changed.items():
+                    note_updates[pos] = pnote
+                res = result.as_dict() if result else None
+                pending_rows.append([
+                    head.position, group[0].position, head.meta.get("cmd", ""),
+                    head.meta.get("session"), head.timestamp, fact["kind"],
+                    dumps(command_characters(fact)), dumps(sorted({e.stream for e in group})),
+                    summarize(fact, res, note), dumps(res["rules"] if res else []),
+                    res["outcome"] if res else None, dumps(fact), dumps(res) if res else None,
+                    note, chain])
+                position = head.position
+                folded[0] += 1
+                if folded[0] % SNAPSHOT_EVERY == 0:
+                    snapshots.append((position, dumps(replayer.state.to_dict())))
+                if self.progress:
+                    self.progress(position, top)
+        new_body = {"state": replayer.state.to_dict(), "heads": heads, "chain": chain}
+        return self._write(start, position, new_body, pending_rows, snapshots, note_updates)
+
+    def _write(self, start, position, body, rows, snapshots, note_updates) -> int:
+        t = self.db.table
+        with self.db.tx() as c:
+            c.execute(f"UPDATE {t('pangee_tracking')} SET position = ? WHERE position = ? "
+                      "AND name IN (?, ?)", (position, start) + TRACKING_KEYS)
+            if c.rowcount != len(TRACKING_KEYS):
+                raise _Raced()
+            c.execute(f"DELETE FROM {t('pangee_state')} WHERE name = 'current'")
+            c.execute(f"INSERT INTO {t('pangee_state')} (name, body) VALUES ('current', ?)",
+                      (dumps(body),))
+            pending = {r[0]: r for r in rows}
+            for pos, note in note_updates.items():
+                if pos in pending:
+                    pending[pos][13] = note
+                else:
+                    c.execute(f"UPDATE {t('pangee_timeline')} SET note = ? WHERE position = ?",
+                              (note, pos))
+            c.executemany(f"INSERT INTO {t('pangee_timeline')} VALUES "
+                          f"({', '.join('?' * 15)})", rows)
+            c.executemany(f"INSERT INTO {t('pangee_snapshots')} (position, body) VALUES (?, ?)",
+                          snapshots)
+        return position
+
+
+class _Raced(Exception):
+    """Another process caught the projections up first."""

@@ -11,7 +11,7 @@ from .rules.rulings import check_ruling, parse_assignment
 
 # option -> type; a trailing "!" marks a required option
 SPECS: dict[str, dict[str, str]] = {
-    "init": {"name": "text!", "seed": "int", "ruling": "rulings"},
+    "init": {"name": "text!", "seed": "int", "rulings": "rulings"},
     "character add": {"name": "text!", "con": "score!", "hp_max": "positive!", "level": "level",
                       "medicine": "bool", "crit_min": "crit_min", "relentless": "bool",
                       "warlock": "bool"},

@@ -1,0 +1,1 @@
+"""The `pangee` command line: a thin click layer over the ledger."""

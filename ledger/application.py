@@ -86,6 +86,21 @@ class CampaignLedger(Application):
             return batch
         return self._commit(build)
 
+    def restore(self, commands: Iterable[tuple[str, dict, datetime]]) -> list[Recorded]:
+        """Facts exported from another store ((where, fact, timestamp) in order), recorded
+        again as they were, all or nothing: the same campaign in this store."""
+        commands = list(commands)
+
+        def build(state, heads):
+            batch = self._batch(state, heads)
+            for where, fact, when in commands:
+                try:
+                    batch.add_fact(fact, when)
+                except (RuleRefusal, BadValue) as error:
+                    raise StepError(where, error) from None
+            return batch
+        return self._commit(build)
+
     def _batch(self, state, heads) -> Batch:
         return Batch(state, heads, self.clock, self.queries.command_at)
 

@@ -65,13 +65,25 @@ class Batch:
         self.recorded: list[Recorded] = []
 
     def add(self, kind: str, raw: dict, rng) -> Recorded:
+        """A command as typed: checked, its missing dice rolled, folded, recorded."""
         fact = build_fact(kind, raw, self.state)
         targets = self._void_targets(fact) if kind == "void" else []
         new_state, result = fill_rolls(self.state, fact, rng)
+        return self._append(fact, new_state, result, targets, self.clock())
+
+    def add_fact(self, fact: dict, when) -> Recorded:
+        """A fact recorded elsewhere (a JSONL export), as it was: folded again, never
+        re-rolled; a fact the rules refuse here is refused like a typed command."""
+        fact = json.loads(json.dumps(fact))
+        targets = self._void_targets(fact) if fact["kind"] == "void" else []
+        new_state, result = apply_command(self.state, fact, None)
+        return self._append(fact, new_state, result, targets, when)
+
+    def _append(self, fact, new_state, result, targets, when) -> Recorded:
+        kind = fact["kind"]
         session = new_state.session if kind == "session start" else self.state.session
         streams = self._touched(kind, fact, targets)
         cmd = uuid.uuid4().hex
-        when = self.clock()
         outcome = result.as_dict()
         for index, (stream_id, cls, event_name) in enumerate(streams):
             key = stream_id.hex

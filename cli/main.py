@@ -7,7 +7,7 @@ import click
 
 from ledger.errors import BadValue, RuleRefusal, StepError, StoreBusy
 
-from . import importing, output, read, write
+from . import audit, importing, output, read, write
 from .session import Session
 
 
@@ -66,7 +66,7 @@ def cli(ctx, db):
     ctx.call_on_close(ctx.obj.close)
 
 
-for command in write.COMMANDS + read.COMMANDS + importing.COMMANDS:
+for command in write.COMMANDS + read.COMMANDS + importing.COMMANDS + audit.COMMANDS:
     cli.add_command(command)
 
 

@@ -73,6 +73,39 @@ def log(entries: list[dict]) -> None:
         line(f"#{e['position']:<5} {e['summary']}{rules_text(e['rules'])}{note}")
 
 
+def explanation(obj: dict) -> None:
+    line(f"{obj['name']} — as of position {obj['position']}")
+    fatigue = obj["fatigue"]
+    line(f"Fatigue {fatigue['total']}:")
+    for level in fatigue["levels"]:
+        line(f"  {level['source']:<8} #{level['position']}  {level['cause']}{rules_text(level['rules'])}")
+    line(f"Wounds ({len(obj['wounds'])}, healing head first):")
+    for w in obj["wounds"]:
+        treated = f", treated at #{w['treated_at']} ({w['treatment']})" if w["treatment"] else ""
+        line(f"  #{w['position']}  {w['cause']} {w['dice']} → {w['formula']} = {w['roll']}: "
+             f"{w['rests_remaining']}/{w['rests_total']} long rests to go{treated}{rules_text(w['rules'])}")
+    con = obj["constitution"]
+    line(f"Constitution {con['current']} (base {con['base']}, improvements +{con['improvements']}), HP max {con['hp_max']}:")
+    for loss in con["losses"]:
+        line(f"  #{loss['position']}  −{loss['amount']} ({loss['spell']}){rules_text(loss['rules'])}")
+    if obj["without_effect"]:
+        line("Without effect:")
+        for item in obj["without_effect"]:
+            line(f"  #{item['position']}  {item['summary']} ({item['note']})")
+    line("Rulings: " + ", ".join(f"{r['key']}={r['value']} ({r['rule']})" for r in obj["rulings"]))
+
+
+def what_if(overrides: dict, diffs: dict) -> None:
+    line("What if " + ", ".join(f"{k}={v}" for k, v in overrides.items()) + " (nothing is written):")
+    for name, changes in diffs.items():
+        if not changes:
+            line(f"{name}: no difference")
+            continue
+        line(f"{name}:")
+        for path, before, after in changes:
+            line(f"  {path}: {before} → {after}")
+
+
 def outcome_fr(outcome: str | None) -> str:
     return OUTCOMES_FR.get(outcome or "", outcome or "")
 

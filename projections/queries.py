@@ -84,6 +84,17 @@ class Queries:
             entries.append(entry)
         return entries
 
+    def without_effect(self, name: str) -> list[dict]:
+        """Commands naming `name` that a correction or the rules left without effect."""
+        rows = self._rows("SELECT position, kind, characters, summary, note FROM {timeline} "
+                          "WHERE note IS NOT NULL ORDER BY position")
+        return [{"position": p, "kind": k, "summary": s, "note": n}
+                for p, k, chars, s, n in rows if name in json.loads(chars)]
+
+    def chains(self) -> list[tuple[int, str]]:
+        return [(p, c) for p, c in self._rows("SELECT position, chain FROM {timeline} "
+                                              "ORDER BY position")]
+
     def require_campaign(self, state: CampaignState) -> None:
         if state.name is None:
             raise RuleRefusal("no campaign in this store yet: run pangee init NAME first")

@@ -60,6 +60,22 @@ class Projections:
             body = self.load(c)
         return CampaignState.from_dict(body["state"]), body["heads"], body["chain"]
 
+    def head(self) -> tuple[int, str]:
+        """The tracked position and the running hash of the log up to it."""
+        with self.db.tx(commit=False) as c:
+            return self.tracked(c), self.load(c)["chain"]
+
+    def digest(self) -> str:
+        """A short digest of every read model's content: the fold state and the timeline
+        (what each command decided), independent of the store it was rebuilt in."""
+        with self.db.tx(commit=False) as c:
+            body = self.load(c)
+            c.execute(f"SELECT position, kind, outcome, rules, note FROM "
+                      f"{self.db.table('pangee_timeline')} ORDER BY position")
+            timeline = c.fetchall()
+        text = dumps({"state": body["state"], "timeline": [list(r) for r in timeline]})
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
     def tracked(self, c) -> int:
         c.execute(f"SELECT position FROM {self.db.table('pangee_tracking')} WHERE name = ?",
                   (TRACKING_KEYS[0],))

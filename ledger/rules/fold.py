@@ -159,6 +159,8 @@ def _void(state, args, who, result, position):
     if target in state.voided:
         raise RuleRefusal(f"position {target} is already voided: nothing to correct")
     state.voided = state.voided + [target]
+    result.add([(f"the command at position {target} no longer counts ({args['reason']}); "
+                 "later facts are folded again without it", ())])
     result.details = {"voided": args["position"], "reason": args["reason"]}
 
 

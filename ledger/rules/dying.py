@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from .crit import Roll, check_d20
 from .errors import MissingRoll, RuleRefusal
-from .sheet import Drop, Sheet, effective_max, hp_max
+from .sheet import Drop, Sheet, effective_max
 from .wounds import Effects, suffer_wound
 
 
@@ -20,7 +20,7 @@ def take_damage(sheet: Sheet, amount: int, cause: str, dice: str | None, critica
     """BASE-DYING: damage, the drop to 0, instant death, failures for damage at 0 HP;
     WOUND-1: Relentless Endurance (`endure`) keeps the character at 1 HP, without a wound."""
     _refuse_dead(sheet, "damage")
-    top = hp_max(sheet)
+    top = effective_max(sheet)  # the HP maximum, halved from fatigue 4 (BASE-FATIGUE)
     if sheet.hp == 0:
         if amount >= top:
             return _die(sheet, f"{amount} damage at 0 HP ≥ HP maximum {top}: instant death")

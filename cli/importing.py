@@ -4,6 +4,7 @@ import os
 
 import click
 
+from ledger import jsonl
 from ledger.scripts import load_yaml, script_steps
 from ledger.rules.errors import BadValue
 
@@ -13,8 +14,10 @@ from .runner import remove_sqlite
 EXAMPLES = "\n\n\b\nExamples:\n"
 
 
-@click.command("import", help="Import a campaign script (YAML), all or nothing." + EXAMPLES +
-               "  pangee --db valmorte.db import sample_campaigns/valmorte.yaml")
+@click.command("import", help="Import a campaign script (YAML), or a JSONL export into an "
+               "empty store, all or nothing." + EXAMPLES +
+               "  pangee --db valmorte.db import sample_campaigns/valmorte.yaml\n"
+               "  pangee --db copy.db import valmorte.jsonl")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.pass_obj
 def import_(session, file):
@@ -26,12 +29,17 @@ def import_(session, file):
     except UnicodeDecodeError:
         raise BadValue(f"{file} is not UTF-8 text") from None
     name = os.path.basename(file)
-    steps = script_steps(load_yaml(text, name), name)
+    if jsonl.looks_like_jsonl(name, text):  # a JSONL export: the same campaign again
+        exported = jsonl.parse_export(text, name)
+        record = lambda ledger: jsonl.restore(ledger, exported, name)  # noqa: E731
+    else:
+        steps = script_steps(load_yaml(text, name), name)
+        record = lambda ledger: ledger.record_many(steps)  # noqa: E731
     target = session.target()
     fresh = target.kind == "sqlite" and not os.path.exists(target.path)
     try:
         ledger = session.ledger(create=True)
-        recorded = ledger.record_many(steps)
+        recorded = record(ledger)
     except BaseException:
         if fresh:
             session.close()

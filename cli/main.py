@@ -6,8 +6,9 @@ import sys
 import click
 
 from ledger.errors import BadValue, RuleRefusal, StepError, StoreBusy
+from ledger.store import is_store_error
 
-from . import audit, importing, output, read, write
+from . import audit, export, importing, output, read, write
 from .session import Session
 
 
@@ -37,7 +38,7 @@ class PangeeGroup(click.Group):
             code = 2
         except Exception as failure:  # the store itself failed: one line, no traceback
             name = type(failure).__name__
-            if not _is_store_error(failure):
+            if not is_store_error(failure):
                 raise
             message = str(failure).strip().splitlines()[0] if str(failure).strip() else name
             output.error(f"the campaign store could not be used ({name}: {message})")
@@ -45,13 +46,6 @@ class PangeeGroup(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
-
-
-def _is_store_error(error: Exception) -> bool:
-    from eventsourcing.persistence import PersistenceError
-    import sqlite3
-
-    return isinstance(error, (PersistenceError, sqlite3.Error, OSError))
 
 
 @click.group(cls=PangeeGroup, help="pangee — the campaign ledger of L'Âge du Changement.\n\n"
@@ -66,7 +60,7 @@ def cli(ctx, db):
     ctx.call_on_close(ctx.obj.close)
 
 
-for command in write.COMMANDS + read.COMMANDS + importing.COMMANDS + audit.COMMANDS:
+for command in write.COMMANDS + read.COMMANDS + importing.COMMANDS + audit.COMMANDS + export.COMMANDS:
     cli.add_command(command)
 
 

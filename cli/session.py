@@ -3,7 +3,17 @@
 import os
 
 from ledger.errors import NoCampaign
-from ledger.store import parse_target
+from ledger.rules.errors import BadValue
+
+
+class StoreUnavailable(BadValue):
+    """The store named by --db cannot be opened (exit 2): never shows a password."""
+
+    def __init__(self, label: str, error: Exception):
+        detail = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        super().__init__(f"cannot open the campaign store {label}: {type(error).__name__}"
+                         + (f" ({detail})" if detail else ""))
+from ledger.store import is_store_error, parse_target
 
 
 class Session:
@@ -23,7 +33,16 @@ class Session:
                                  "(or pass --db)")
             from ledger.application import CampaignLedger
 
-            self._ledger = CampaignLedger(target)
+            try:
+                self._ledger = CampaignLedger(target)
+                self._ledger.projections.catch_up()
+            except Exception as error:
+                if not is_store_error(error):
+                    raise
+                if self._ledger is not None:
+                    self._ledger.close()
+                    self._ledger = None
+                raise StoreUnavailable(target.label, error) from None
         return self._ledger
 
     def campaign_ledger(self):

@@ -94,6 +94,16 @@ def ensure_schema(target: Target) -> None:
         conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{target.schema}"')
 
 
+def is_store_error(error: BaseException) -> bool:
+    """A failure of the store itself (connection, file, locking), not of the ledger."""
+    import sqlite3
+
+    from eventsourcing.persistence import PersistenceError
+
+    return (isinstance(error, (PersistenceError, sqlite3.Error, OSError))
+            or type(error).__module__.startswith("psycopg"))
+
+
 class Cursor:
     """A cursor with `?` placeholders and tuple rows on SQLite and PostgreSQL alike."""
 

@@ -102,7 +102,8 @@ class CampaignLedger(Application):
         return self._commit(build)
 
     def _batch(self, state, heads) -> Batch:
-        return Batch(state, heads, self.clock, self.queries.command_at)
+        return Batch(state, heads, self.clock, self.queries.command_at,
+                     self.recorder.max_notification_id() or 0)
 
     def _commit(self, build) -> list[Recorded]:
         delay = 0.01

@@ -55,11 +55,14 @@ class Batch:
     """Commands folded one after another on an in-memory state, their events kept in command
     order, saved together (all or nothing)."""
 
-    def __init__(self, state: CampaignState, heads: dict, clock, lookup_command):
+    def __init__(self, state: CampaignState, heads: dict, clock, lookup_command,
+                 base_position: int = 0):
         self.state = state
         self.heads = dict(heads)
         self.clock = clock
-        self.lookup_command = lookup_command
+        self.stored_command = lookup_command
+        self.next_position = base_position
+        self.pending: dict[int, dict] = {}
         self.streams: dict[str, object] = {}
         self.events: list = []
         self.recorded: list[Recorded] = []
@@ -106,6 +109,9 @@ class Batch:
             self.events.extend(stream.collect_events())
             self.heads[key] = [version + 1, meta["digest"]]
         self.state = new_state
+        self.next_position += len(streams)
+        self.pending[self.next_position] = {"kind": kind, "fact": fact,
+                                            "streams": [sid.hex for sid, _c, _e in streams]}
         recorded = Recorded(fact, result, len(streams))
         self.recorded.append(recorded)
         return recorded
@@ -114,7 +120,7 @@ class Batch:
         """A correction names a recorded command; it cannot undo the campaign's opening, a
         session boundary or another correction."""
         target = fact["args"]["position"]
-        entry = self.lookup_command(target)
+        entry = self.pending.get(target) or self.stored_command(target)
         if entry is None:
             raise RuleRefusal(f"no recorded command at position {target}: "
                               "see pangee log for the positions")

@@ -34,6 +34,8 @@ def command_characters(fact: dict) -> list[str]:
     """Everyone a command names: who, the healer (`by`), the resurrection target."""
     names = list(fact.get("who", []))
     args = fact.get("args", {})
+    if fact["kind"] == "character add":
+        names.append(args["name"])
     for extra in (args.get("by"), args.get("target")):
         if extra and extra not in names:
             names.append(extra)

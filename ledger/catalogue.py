@@ -65,11 +65,14 @@ def _per_slot(text: str, dice: str | None) -> int:
 @lru_cache(maxsize=1)
 def weapons() -> dict[str, Weapon]:
     table = {}
-    for row in _rows("weapons.csv"):
+    rows = _rows("weapons.csv")
+    french = {name_key(row["name_fr"]) for row in rows}
+    for row in rows:
         dice = row["dice"] if _DICE.fullmatch(row["dice"] or "") else None
         weapon = Weapon(row["name_fr"], row["name_en"], dice)
-        for name in (row["name_fr"], row["name_en"]):
-            table[name_key(name)] = weapon
+        table[name_key(row["name_fr"])] = weapon
+        if name_key(row["name_en"]) not in french:  # "Lance" is the H&D spear, not the lance
+            table[name_key(row["name_en"])] = weapon
         if "," in row["name_en"]:  # "Crossbow, light" is also "light crossbow"
             base, kind = (p.strip() for p in row["name_en"].split(",", 1))
             table[name_key(f"{kind} {base}")] = weapon

@@ -20,6 +20,8 @@ def take_damage(sheet: Sheet, amount: int, cause: str, dice: str | None, critica
     """BASE-DYING: damage, the drop to 0, instant death, failures for damage at 0 HP;
     WOUND-1: Relentless Endurance (`endure`) keeps the character at 1 HP, without a wound."""
     _refuse_dead(sheet, "damage")
+    if amount == 0:
+        return sheet, [(f"{sheet.name} takes no damage", ("BASE-DYING",))]
     top = effective_max(sheet)  # the HP maximum, halved from fatigue 4 (BASE-FATIGUE)
     if sheet.hp == 0:
         if amount >= top:

@@ -20,7 +20,7 @@ from ledger.rules.errors import BadValue
     ("3+1d4", ((1, 4),), 3, "1d4+3"),
     ("10d6+40", ((10, 6),), 40, "10d6+40"),
 ])
-def test_dice_notation_NdM_sums_and_modifiers(text, terms, modifier, normalised):
+def test_RULING_WOUND_DICE_dice_notation_NdM_sums_and_modifiers(text, terms, modifier, normalised):
     dice = parse_dice(text)
     assert dice == Dice(terms, modifier)
     assert dice.text() == normalised
@@ -40,7 +40,7 @@ def test_dice_notation_NdM_sums_and_modifiers(text, terms, modifier, normalised)
     ("+3", "has no dice term"),
     ("5", "has no dice term"),
 ])
-def test_dice_notation_errors_are_BadValue_with_the_accepted_forms(text, message):
+def test_RULING_WOUND_DICE_dice_notation_errors_are_BadValue_with_the_accepted_forms(text, message):
     with pytest.raises(BadValue) as error:
         parse_dice(text)
     assert message in str(error.value)
@@ -48,7 +48,7 @@ def test_dice_notation_errors_are_BadValue_with_the_accepted_forms(text, message
         assert "expected dice such as 2d6, 1d8+2d6 or 2d6+3" in str(error.value)
 
 
-def test_dice_notation_error_exits_2_not_1():
+def test_RULING_WOUND_DICE_dice_notation_error_exits_2_not_1():
     with pytest.raises(BadValue) as error:
         parse_dice("épée")
     assert error.value.exit_code == 2

@@ -55,7 +55,7 @@ def session_start(session, title):
     run_write(session, "session start", {"title": title})
 
 
-@game_session.command("end", help="End the open session.")
+@game_session.command("end", help="End the open session." + EXAMPLES + "  pangee session end")
 @click.pass_obj
 def session_end(session):
     run_write(session, "session end", {})
@@ -95,7 +95,8 @@ def save(session, **options):
     run_write(session, "save", options)
 
 
-@click.command("damage", help="Damage taken (BASE-DYING; the cause of any wound)." + EXAMPLES +
+@click.command("damage", context_settings={"ignore_unknown_options": True},
+               help="Damage taken (BASE-DYING; the cause of any wound)." + EXAMPLES +
                "  pangee damage Arin 12 --cause \"épée à deux mains\"\n"
                "  pangee damage Arin 9 --cause chute --dice 3d6\n"
                "  pangee damage Gorm 20 --cause Greataxe --endure")
@@ -110,7 +111,8 @@ def damage(session, **options):
     run_write(session, "damage", options)
 
 
-@click.command("heal", help="Hit points regained; at 0 HP this is a survival (WOUND-1)." + EXAMPLES +
+@click.command("heal", context_settings={"ignore_unknown_options": True},
+               help="Hit points regained; at 0 HP this is a survival (WOUND-1)." + EXAMPLES +
                "  pangee heal Arin 8 --cause \"soin des blessures\" --wound-roll 4")
 @click.argument("who")
 @click.argument("amount", type=int)

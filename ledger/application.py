@@ -15,7 +15,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from projections.queries import Queries
-from projections.runner import Projections
+from projections.runner import Projections, paused_gc
 from projections.schema import create_tables
 
 from .errors import NoCampaign, StepError, StoreBusy
@@ -84,7 +84,8 @@ class CampaignLedger(Application):
                 except (RuleRefusal, BadValue) as error:
                     raise StepError(where, error) from None
             return batch
-        return self._commit(build)
+        with paused_gc():  # bulk: see paused_gc
+            return self._commit(build)
 
     def restore(self, commands: Iterable[tuple[str, dict, datetime]]) -> list[Recorded]:
         """Facts exported from another store ((where, fact, timestamp) in order), recorded
@@ -99,7 +100,8 @@ class CampaignLedger(Application):
                 except (RuleRefusal, BadValue) as error:
                     raise StepError(where, error) from None
             return batch
-        return self._commit(build)
+        with paused_gc():  # bulk: see paused_gc
+            return self._commit(build)
 
     def _batch(self, state, heads) -> Batch:
         return Batch(state, heads, self.clock, self.queries.command_at,

@@ -44,23 +44,33 @@ SPECS: dict[str, dict[str, str]] = {
 WRITE_KINDS = tuple(SPECS)
 
 
+POSITIONAL = ("who", "amount", "spell", "delta", "position", "name", "title")
+
+
+def _label(option: str) -> str:
+    """How an argument is named in a message: `--d20` for an option, `amount` for a
+    positional argument (the script key and the command line's metavar alike)."""
+    return option if option in POSITIONAL else f"--{option.replace('_', '-')}"
+
+
 def _int(kind: str, option: str, value, low=None, high=None, what="a whole number") -> int:
+    flag = _label(option)
     if isinstance(value, bool):
-        raise BadValue(f"{kind} --{option.replace('_', '-')}: {value!r} is not {what}")
+        raise BadValue(f"{kind} {flag}: {value!r} is not {what}")
     if isinstance(value, str):
         try:
             value = int(value.strip())
         except ValueError:
-            raise BadValue(f"{kind} --{option.replace('_', '-')}: '{value}' is not {what}") from None
+            raise BadValue(f"{kind} {flag}: '{value}' is not {what}") from None
     if not isinstance(value, int):
-        raise BadValue(f"{kind} --{option.replace('_', '-')}: {value!r} is not {what}")
+        raise BadValue(f"{kind} {flag}: {value!r} is not {what}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise BadValue(f"{kind} --{option.replace('_', '-')}: {value} is out of range: expected {what}")
+        raise BadValue(f"{kind} {flag}: {value} is out of range: expected {what}")
     return value
 
 
 def _check(kind: str, option: str, typ: str, value, state: CampaignState):
-    flag = f"--{option.replace('_', '-')}"
+    flag = _label(option)
     if typ == "text":
         if not isinstance(value, (str, int, float)) or isinstance(value, bool) or not str(value).strip():
             raise BadValue(f"{kind} {flag}: expected some text, got {value!r}")
@@ -143,7 +153,7 @@ def build_fact(kind: str, raw: dict, state: CampaignState) -> dict:
         value = given.get(option)
         if value is None or value is False or value == [] or value == ():
             if required:
-                raise BadValue(f"{kind} needs {option if option == 'who' else '--' + option.replace('_', '-')}")
+                raise BadValue(f"{kind} needs {_label(option)}")
             continue
         checked = _check(kind, option, typ, value, state)
         if option == "who":

@@ -3,12 +3,15 @@
 `ProjectionRunner` refuses SQLite (no subscriptions), so after each command the application
 calls `catch_up`: it reads the notifications after the tracked position, folds them with
 the same rules as the write side, and writes the status, the timeline, periodic fold
-snapshots and the tracking positions in one transaction. A concurrent catch-up that got
-there first is detected on the tracking row, and the work is redone from its position.
+snapshots and the tracking positions together, one transaction per batch of notifications
+(so a long history is folded in bounded memory). A concurrent catch-up that got there first
+is detected on the tracking row, and the work is redone from its position.
 """
 
+import gc
 import hashlib
 import json
+from contextlib import contextmanager
 
 from ledger.rules.fold import CampaignState
 from ledger.rules.replay import Replayer
@@ -26,8 +29,28 @@ def chain_next(chain: str, digest: str) -> str:
     return hashlib.sha256((chain + digest).encode()).hexdigest()
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
+
+
 def dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    """Canonical JSON (one encoder, built once: several calls per folded command)."""
+    return _ENCODE(obj)
+
+
+@contextmanager
+def paused_gc():
+    """Folding a long history keeps many small, acyclic objects alive (decoded events, rows,
+    sheets): the cyclic garbage collector would scan them over and over, for up to half of the
+    time of a replay. It is paused for the duration and restored after (cycles made meanwhile
+    are collected later, as usual)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def command_characters(fact: dict) -> list[str]:
@@ -36,7 +59,8 @@ def command_characters(fact: dict) -> list[str]:
     args = fact.get("args", {})
     if fact["kind"] == "character add":
         names.append(args["name"])
-    for extra in (args.get("by"), args.get("target")):
+    target = args.get("target") if fact["kind"] == "cast" else None
+    for extra in (args.get("by"), target):
         if extra and extra not in names:
             names.append(extra)
     return names
@@ -95,7 +119,8 @@ class Projections:
             if top <= start:
                 return start
             try:
-                return self._advance(start, top, body)
+                with paused_gc():
+                    return self._advance(start, top, body)
             except _Raced:
                 continue
 
@@ -105,6 +130,9 @@ class Projections:
         return self.catch_up()
 
     def _advance(self, start: int, top: int, body: dict) -> int:
+        """Fold the events in (start, top], one batch of notifications at a time; each batch's
+        rows, snapshots and new state are written with the tracking position in a transaction
+        of their own, so a long history is folded in bounded memory."""
         state = CampaignState.from_dict(body["state"])
         heads, chain = dict(body["heads"]), body["chain"]
         pending_rows: list[list] = []
@@ -153,8 +181,14 @@ class Projections:
                     snapshots.append((position, dumps(replayer.state.to_dict())))
                 if self.progress:
                     self.progress(position, top)
-        new_body = {"state": replayer.state.to_dict(), "heads": heads, "chain": chain}
-        return self._write(start, position, new_body, pending_rows, snapshots, note_updates)
+            if pending_rows:
+                new_body = {"state": replayer.state.to_dict(), "heads": heads, "chain": chain}
+                start = self._write(start, position, new_body, pending_rows, snapshots,
+                                    note_updates)
+                pending_rows.clear()
+                snapshots.clear()
+                note_updates.clear()
+        return start
 
     def _write(self, start, position, body, rows, snapshots, note_updates) -> int:
         t = self.db.table

@@ -7,7 +7,7 @@ OUTCOMES_FR = {
     "critical-success": "réussite critique", "long": "repos long", "short": "repos court",
     "no-save": "sans jet", "saved": "sauvegarde réussie", "fatigue": "fatigue magique",
     "paid-hp": "PV payés", "conscious": "conscient", "dying": "mourant", "stable": "stable",
-    "dead": "mort", "endured": "acharnement", "mixed": "selon le personnage",
+    "dead": "mort", "endured": "acharnement",
 }
 
 

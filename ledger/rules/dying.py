@@ -22,6 +22,10 @@ def take_damage(sheet: Sheet, amount: int, cause: str, dice: str | None, critica
     _refuse_dead(sheet, "damage")
     if amount == 0:
         return sheet, [(f"{sheet.name} takes no damage", ("BASE-DYING",))]
+    if endure and not sheet.relentless:
+        raise RuleRefusal(
+            f"{sheet.name} has no Relentless Endurance or similar ability: add the character "
+            "with --relentless to use --endure (WOUND-1)", "WOUND-1")
     top = effective_max(sheet)  # the HP maximum, halved from fatigue 4 (BASE-FATIGUE)
     if sheet.hp == 0:
         if amount >= top:

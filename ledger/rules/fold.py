@@ -40,14 +40,14 @@ class CampaignState:
 
     def to_dict(self) -> dict:
         return {"name": self.name, "seed": self.seed, "rulings": self.rulings,
-                "characters": {k: to_dict(s) for k, s in self.characters.items()},
+                "characters": [to_dict(s) for s in self.characters.values()],
                 "sessions": self.sessions, "session": self.session, "position": self.position,
                 "voided": self.voided}
 
     @classmethod
     def from_dict(cls, data: dict) -> "CampaignState":
         return cls(name=data["name"], seed=data["seed"], rulings=dict(data["rulings"]),
-                   characters={k: from_dict(v) for k, v in data["characters"].items()},
+                   characters={name_key(v["name"]): from_dict(v) for v in data["characters"]},
                    sessions=[dict(s) for s in data["sessions"]], session=data["session"],
                    position=data["position"], voided=list(data.get("voided", [])))
 
@@ -292,8 +292,7 @@ def _rest_wilderness(state, args, who, result, position):
         _put(state, sheet)
         result.add(effects)
         per[sheet.name] = kind
-    kinds = set(per.values())
-    result.outcome = kinds.pop() if len(kinds) == 1 else "mixed"
+    result.outcome = "long" if "long" in per.values() else "short"
     result.details = {"per_character": per}
 
 

@@ -216,12 +216,12 @@ def test_RULING_7_DAYS_a_night_elsewhere_breaks_the_streak():
     assert table.do("rest wilderness", ["Arin"]).outcome == "short"
 
 
-def test_RULING_7_DAYS_a_party_whose_streaks_differ_is_mixed():
+def test_RULING_7_DAYS_a_party_whose_streaks_differ_is_long_for_the_log():
     table = party()
     for _ in range(6):
         table.do("rest wilderness", ["Arin"])
     result = table.do("rest wilderness", ["Arin", "Brune"])
-    assert result.outcome == "mixed"
+    assert result.outcome == "long"
     assert result.details["per_character"] == {"Arin": "long", "Brune": "short"}
 
 

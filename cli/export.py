@@ -42,10 +42,10 @@ def export(session, fmt, path):
         if fmt == "csv":
             text = to_csv(entries)
         elif fmt == "md":
-            text = to_markdown(state.name, state.sessions, entries)
+            text = to_markdown(state.name, ledger.queries.sessions(), entries)
         else:
             timelines = character_timelines(ledger.queries.facts(upto=position))
-            text = to_html(state.name, state.sessions, entries, timelines, position)
+            text = to_html(state.name, ledger.queries.sessions(), entries, timelines, position)
     if path is None or path == "-":
         output.line(text[:-1] if text.endswith("\n") else text)
         return

@@ -57,12 +57,27 @@ class Queries:
             pass
         return state
 
+    def sessions(self) -> list[dict]:
+        """Every session: number, title, start and end positions (end None while open)."""
+        sessions: dict[int, dict] = {}
+        for position, kind, session, fact in self._rows(
+                "SELECT position, kind, session, fact FROM {timeline} WHERE kind IN "
+                "('session start', 'session end') ORDER BY position"):
+            if kind == "session start":
+                title = json.loads(fact).get("args", {}).get("title")
+                sessions[session] = {"number": session, "title": title, "start": position,
+                                     "end": None}
+            elif session in sessions:
+                sessions[session]["end"] = position
+        return list(sessions.values())
+
     def session_end(self, number: int, state: CampaignState) -> int:
         """The position at which session `number` ended (its last event while open)."""
-        for session in state.sessions:
+        sessions = self.sessions()
+        for session in sessions:
             if session["number"] == number:
                 return session["end"] if session["end"] is not None else state.position
-        known = ", ".join(str(s["number"]) for s in state.sessions) or "none yet"
+        known = ", ".join(str(s["number"]) for s in sessions) or "none yet"
         raise BadValue(f"no session {number}: expected one of {known}")
 
     def log(self, names: list[str] | None = None, session: int | None = None) -> list[dict]:

@@ -24,7 +24,7 @@ class CampaignState:
     seed: int | None = None
     rulings: dict = field(default_factory=default_rulings)
     characters: dict[str, Sheet] = field(default_factory=dict)
-    sessions: list[dict] = field(default_factory=list)
+    session_count: int = 0  # sessions started so far (their list is a read model)
     session: int | None = None  # the open session's number
     position: int = 0
     voided: list[int] = field(default_factory=list)
@@ -41,14 +41,15 @@ class CampaignState:
     def to_dict(self) -> dict:
         return {"name": self.name, "seed": self.seed, "rulings": self.rulings,
                 "characters": [to_dict(s) for s in self.characters.values()],
-                "sessions": self.sessions, "session": self.session, "position": self.position,
+                "session_count": self.session_count, "session": self.session, "position": self.position,
                 "voided": self.voided}
 
     @classmethod
     def from_dict(cls, data: dict) -> "CampaignState":
         return cls(name=data["name"], seed=data["seed"], rulings=dict(data["rulings"]),
                    characters={name_key(v["name"]): from_dict(v) for v in data["characters"]},
-                   sessions=[dict(s) for s in data["sessions"]], session=data["session"],
+                   session_count=data.get("session_count", len(data.get("sessions", []))),
+                   session=data["session"],
                    position=data["position"], voided=list(data.get("voided", [])))
 
 
@@ -137,9 +138,8 @@ def _character_add(state, args, who, result, position):
 def _session_start(state, args, who, result, position):
     if state.session is not None:
         raise RuleRefusal(f"session {state.session} is still open: end it first (pangee session end)")
-    number = len(state.sessions) + 1
-    state.sessions = state.sessions + [{"number": number, "title": args.get("title"),
-                                        "start": position, "end": None}]
+    number = state.session_count + 1
+    state.session_count = number
     state.session = number
     result.details = {"session": number}
 
@@ -147,9 +147,6 @@ def _session_start(state, args, who, result, position):
 def _session_end(state, args, who, result, position):
     if state.session is None:
         raise RuleRefusal("no session is open: start one first (pangee session start)")
-    sessions = [dict(s) for s in state.sessions]
-    sessions[-1]["end"] = position
-    state.sessions = sessions
     result.details = {"session": state.session}
     state.session = None
 

@@ -239,11 +239,15 @@ def _flow(mapping: dict) -> str:
     return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in mapping.items()) + "}"
 
 
-def to_yaml(script: dict) -> str:
-    """Block style at the top, one flow mapping per step (as the contract's example)."""
-    lines = [f"campaign: {_scalar(script['campaign'])}", f"seed: {script['seed']}",
-             "characters:"]
-    lines += [f"  - {_flow(c)}" for c in script["characters"]]
+def to_yaml(script: dict, preamble: bool = True) -> str:
+    """Block style at the top, one flow mapping per step (as the contract's example).
+    Without the preamble (campaign, seed, characters), the sessions alone: a script to import
+    into a store that already holds the campaign and its party, unhurt."""
+    lines = []
+    if preamble:
+        lines += [f"campaign: {_scalar(script['campaign'])}", f"seed: {script['seed']}",
+                  "characters:"]
+        lines += [f"  - {_flow(c)}" for c in script["characters"]]
     lines.append("sessions:")
     for session in script["sessions"]:
         lines.append(f"  - title: {_scalar(session['title'])}")
@@ -254,9 +258,9 @@ def to_yaml(script: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_script(steps: int, path: Path, seed: int = 1) -> dict:
+def write_script(steps: int, path: Path, seed: int = 1, preamble: bool = True) -> dict:
     script = generate(steps, seed)
-    path.write_text(to_yaml(script), encoding="utf-8")
+    path.write_text(to_yaml(script, preamble), encoding="utf-8")
     return script
 
 

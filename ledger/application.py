@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+from eventsourcing.persistence import (IntegrityError, InternalError, OperationalError,
+                                       PersistenceError)
 
 from projections.queries import Queries
 from projections.runner import Projections, paused_gc
@@ -45,7 +46,7 @@ class CampaignLedger(Application):
                  rng_factory: Callable[[CampaignState, str], random.Random] = rng_for,
                  progress=None):
         ensure_schema(target)
-        super().__init__(env=target.env)
+        self._open(target)
         self.target = target
         self.clock = clock
         self.rng_factory = rng_factory
@@ -53,6 +54,18 @@ class CampaignLedger(Application):
         create_tables(self.db)
         self.projections = Projections(self.db, self.recorder, progress)
         self.queries = Queries(self.db, self.projections)
+
+    def _open(self, target: Target) -> None:
+        """Construct the library's application; a concurrent first open of the same store
+        (tables and functions being created by another process) is retried."""
+        for attempt in range(8):
+            try:
+                super().__init__(env=target.env)
+                return
+            except (InternalError, OperationalError, IntegrityError):
+                if attempt == 7:
+                    raise
+                time.sleep(0.05 * (attempt + 1) + random.random() * 0.05)
 
     # -- writes ----------------------------------------------------------------------------
     def record(self, kind: str, raw: dict, rng: random.Random | None = None) -> Recorded:

@@ -71,6 +71,7 @@ def _postgres(url: str) -> Target:
         "POSTGRES_CONNECT_TIMEOUT": "5",
         "POSTGRES_POOL_SIZE": "2",
         "POSTGRES_LOCK_TIMEOUT": "30",
+        "APPLICATION_RECORDER_TOPIC": "ledger.pgrecorder:UnpipelinedRecorder",
     }
     if schema:
         env["POSTGRES_SCHEMA"] = schema

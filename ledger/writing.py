@@ -5,6 +5,7 @@ import hashlib
 import json
 import uuid
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .aggregates import (CAMPAIGN_EVENTS, CAMPAIGN_ID, CHARACTER_EVENTS, Campaign, Character,
                          character_id)
@@ -32,6 +33,13 @@ def event_digest(topic: str, stream: str, version: int, timestamp: str, fact: di
             "meta": {k: v for k, v in meta.items() if k != "digest"}}
     text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+@lru_cache(maxsize=4096)
+def stream_of(name: str) -> uuid.UUID:
+    """The stream of a character named as the fact names it (cached: every event needs it,
+    and a long import names the same few characters over and over)."""
+    return character_id(name_key(name))
 
 
 def fill_rolls(state: CampaignState, fact: dict, rng) -> tuple[CampaignState, Result]:
@@ -140,11 +148,11 @@ class Batch:
             others = [uuid.UUID(s) for s in void_streams if s != CAMPAIGN_ID.hex]
             return [(CAMPAIGN_ID, Campaign, "CommandVoided")] + [
                 (sid, Character, "CommandVoided") for sid in others]
-        streams = [(character_id(name_key(n)), Character, CHARACTER_EVENTS[kind])
+        streams = [(stream_of(n), Character, CHARACTER_EVENTS[kind])
                    for n in fact.get("who", [])]
         target = fact["args"].get("target") if kind == "cast" else None
         if target:
-            streams.append((character_id(name_key(target)), Character, "BroughtBackToLife"))
+            streams.append((stream_of(target), Character, "BroughtBackToLife"))
         return streams
 
 

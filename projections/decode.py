@@ -2,6 +2,7 @@
 grouped into the commands they belong to."""
 
 import json
+import uuid
 from dataclasses import dataclass
 
 
@@ -24,7 +25,8 @@ def decode(notification) -> StoredFact:
     stamp = body.get("timestamp")
     stamp = stamp.get("_data_") if isinstance(stamp, dict) else stamp
     oid = notification.originator_id
-    return StoredFact(position=notification.id, stream=getattr(oid, "hex", str(oid)),
+    return StoredFact(position=notification.id,
+                      stream=oid.hex if isinstance(oid, uuid.UUID) else str(oid),
                       version=notification.originator_version, topic=notification.topic,
                       timestamp=stamp, fact=body.get("fact", {}), outcome=body.get("outcome", {}),
                       meta=body.get("meta", {}))

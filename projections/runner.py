@@ -114,8 +114,12 @@ class Projections:
         while True:
             with self.db.tx(commit=False) as c:
                 start = self.tracked(c)
-                body = self.load(c)
             top = self.recorder.max_notification_id() or 0
+            if top <= start:
+                return start  # the usual case: nothing to fold, no state to parse
+            with self.db.tx(commit=False) as c:  # the state that goes with the position
+                start = self.tracked(c)
+                body = self.load(c)
             if top <= start:
                 return start
             try:

@@ -18,7 +18,20 @@ TABLES = {
 }
 
 
+def tables_ready(db) -> bool:
+    """Everything exists already (the usual case), answered by a read: opening a store then
+    writes nothing, so concurrent writers never wait on each other just to open it."""
+    try:
+        with db.tx(commit=False) as c:
+            c.execute(f"SELECT name FROM {db.table('pangee_tracking')}")
+            return {row[0] for row in c.fetchall()} >= set(TRACKING_KEYS)
+    except Exception:  # no table yet: create them below
+        return False
+
+
 def create_tables(db) -> None:
+    if tables_ready(db):
+        return
     with db.tx() as c:
         for name, columns in TABLES.items():
             c.execute(f"CREATE TABLE IF NOT EXISTS {db.table(name)} ({columns})")

@@ -12,6 +12,7 @@ from projections.whatif import character_differences, fold_under
 
 from . import output
 from .options import json_option
+from .progress import showing_progress
 
 EXAMPLES = "\n\n\b\nExamples:\n"
 
@@ -70,7 +71,8 @@ def replay(session, check, checkpoint):
         if finding is not None:
             raise RuleRefusal(f"verification failed at {finding}")
     ledger.state()
-    position = ledger.projections.rebuild()
+    with showing_progress(ledger, "Replaying"):
+        position = ledger.projections.rebuild()
     state = ledger.projections.current()[0]
     if state.name is None:
         raise RuleRefusal("no campaign in this store yet: run pangee init NAME first")

@@ -9,6 +9,7 @@ from ledger.scripts import load_yaml, script_steps
 from ledger.rules.errors import BadValue
 
 from . import output
+from .progress import showing_progress
 from .runner import remove_sqlite
 
 EXAMPLES = "\n\n\b\nExamples:\n"
@@ -39,7 +40,8 @@ def import_(session, file):
     fresh = target.kind == "sqlite" and not os.path.exists(target.path)
     try:
         ledger = session.ledger(create=True)
-        recorded = record(ledger)
+        with showing_progress(ledger, f"Importing {name}"):
+            recorded = record(ledger)
     except BaseException:
         if fresh:
             session.close()

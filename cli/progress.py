@@ -62,7 +62,7 @@ def progress_bar(label: str, enabled: bool = True, file=None, min_events: int = 
     """Yield a `progress(position, top)` callback drawing a bar on `file` (stderr by default),
     or one that does nothing when disabled (`--json`) or when stdout or that stream is not a
     terminal."""
-    file = file or click.get_text_stream("stderr")
+    file = file or sys.stderr
     if not enabled or not is_terminal(file) or not is_terminal(sys.stdout):
         yield _nothing
         return

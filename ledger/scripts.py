@@ -3,11 +3,9 @@
 from .commands import SPECS
 from .rules.errors import BadValue
 
-try:  # PyYAML's C loader when present: several times faster on long scripts
-    from yaml import CSafeLoader as SafeLoader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader
 import yaml
+
+from .yaml_fast import load_document
 
 TOP_KEYS = ("campaign", "seed", "rulings", "characters", "sessions")
 CHARACTER_KEYS = ("name", "con", "hp_max", "level", "medicine", "crit_min", "relentless",
@@ -17,7 +15,7 @@ POSITIONAL = {"who", "amount", "spell", "delta", "position"}
 
 def load_yaml(text: str, source: str) -> dict:
     try:
-        data = yaml.load(text, Loader=SafeLoader)
+        data = load_document(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""

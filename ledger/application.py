@@ -84,7 +84,7 @@ class CampaignLedger(Application):
         steps = list(steps)
 
         def build(state, heads):
-            batch = self._batch(state, heads)
+            batch = self._batch(state, heads, bulk=True)
             rng = None
             for where, kind, raw in steps:
                 if rng is None and batch.state.name is not None:
@@ -106,7 +106,7 @@ class CampaignLedger(Application):
         commands = list(commands)
 
         def build(state, heads):
-            batch = self._batch(state, heads)
+            batch = self._batch(state, heads, bulk=True)
             for where, fact, when in commands:
                 try:
                     batch.add_fact(fact, when)
@@ -116,9 +116,11 @@ class CampaignLedger(Application):
         with paused_gc():  # bulk: see paused_gc
             return self._commit(build)
 
-    def _batch(self, state, heads) -> Batch:
+    def _batch(self, state, heads, bulk: bool = False) -> Batch:
+        """Events become stored events as they are made: a long import never holds both."""
         return Batch(state, heads, self.clock, self.queries.command_at,
-                     self.recorder.max_notification_id() or 0)
+                     self.recorder.max_notification_id() or 0, self.mapper.to_stored_event,
+                     keep_results=not bulk)
 
     def _commit(self, build) -> list[Recorded]:
         delay = 0.01
@@ -128,8 +130,7 @@ class CampaignLedger(Application):
                 state, heads, _chain = self.projections.current()
                 batch = build(state, heads)
                 if batch.events:
-                    recordings = self.save(*batch.events)
-                    positions = [r.notification.id for r in recordings]
+                    positions = self.recorder.insert_events(batch.events)
                     self._place(batch.recorded, positions)
                 self.projections.catch_up()
                 return batch.recorded

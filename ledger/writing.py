@@ -64,7 +64,7 @@ class Batch:
     order, saved together (all or nothing)."""
 
     def __init__(self, state: CampaignState, heads: dict, clock, lookup_command,
-                 base_position: int = 0):
+                 base_position: int = 0, to_stored=None, keep_results: bool = True):
         self.state = state
         self.heads = dict(heads)
         self.clock = clock
@@ -72,7 +72,9 @@ class Batch:
         self.next_position = base_position
         self.pending: dict[int, dict] = {}
         self.streams: dict[str, object] = {}
-        self.events: list = []
+        self.to_stored = to_stored
+        self.keep_results = keep_results
+        self.events: list = []  # stored events (as they go to the recorder) in command order
         self.recorded: list[Recorded] = []
 
     def add(self, kind: str, raw: dict, rng) -> Recorded:
@@ -114,12 +116,15 @@ class Batch:
                     stream = cls.at_version(stream_id, version, when)
                     self.streams[key] = stream
                 stream.record(event_name, fact, outcome, meta, when)
-            self.events.extend(stream.collect_events())
+            self.events.extend(map(self.to_stored, stream.collect_events()) if self.to_stored
+                               else stream.collect_events())
             self.heads[key] = [version + 1, meta["digest"]]
         self.state = new_state
         self.next_position += len(streams)
         self.pending[self.next_position] = {"kind": kind, "fact": fact,
                                             "streams": [sid.hex for sid, _c, _e in streams]}
+        if not self.keep_results:  # a long import keeps only what places its commands
+            fact, result = None, None
         recorded = Recorded(fact, result, len(streams))
         self.recorded.append(recorded)
         return recorded

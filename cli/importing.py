@@ -35,6 +35,7 @@ def import_(session, file):
         record = lambda ledger: jsonl.restore(ledger, exported, name)  # noqa: E731
     else:
         steps = script_steps(load_yaml(text, name), name)
+        del text  # a long script: keep only its steps
         record = lambda ledger: ledger.record_many(steps)  # noqa: E731
     target = session.target()
     fresh = target.kind == "sqlite" and not os.path.exists(target.path)

@@ -131,6 +131,7 @@ class CampaignLedger(Application):
                 batch = build(state, heads)
                 if batch.events:
                     positions = self.recorder.insert_events(batch.events)
+                    batch.events = []  # saved: let the catch-up have the memory
                     self._place(batch.recorded, positions)
                 self.projections.catch_up()
                 return batch.recorded

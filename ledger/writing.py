@@ -70,7 +70,7 @@ class Batch:
         self.clock = clock
         self.stored_command = lookup_command
         self.next_position = base_position
-        self.pending: dict[int, dict] = {}
+        self.pending: dict[int, tuple[str, list[str]]] = {}  # commands not yet saved
         self.streams: dict[str, object] = {}
         self.to_stored = to_stored
         self.keep_results = keep_results
@@ -121,8 +121,7 @@ class Batch:
             self.heads[key] = [version + 1, meta["digest"]]
         self.state = new_state
         self.next_position += len(streams)
-        self.pending[self.next_position] = {"kind": kind, "fact": fact,
-                                            "streams": [sid.hex for sid, _c, _e in streams]}
+        self.pending[self.next_position] = (kind, [sid.hex for sid, _c, _e in streams])
         if not self.keep_results:  # a long import keeps only what places its commands
             fact, result = None, None
         recorded = Recorded(fact, result, len(streams))
@@ -133,7 +132,8 @@ class Batch:
         """A correction names a recorded command; it cannot undo the campaign's opening, a
         session boundary or another correction."""
         target = fact["args"]["position"]
-        entry = self.pending.get(target) or self.stored_command(target)
+        entry = self.stored_command(target) if target not in self.pending else dict(
+            zip(("kind", "streams"), self.pending[target]))
         if entry is None:
             raise RuleRefusal(f"no recorded command at position {target}: "
                               "see pangee log for the positions")

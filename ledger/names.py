@@ -1,10 +1,12 @@
 """Name matching: case- and accent-insensitive, apostrophes and spaces folded."""
 
 import unicodedata
+from functools import lru_cache
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
 
 
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """The comparison key of a name: `Éowyn`, `eowyn` and ` EOWYN ` share one key."""
     text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))

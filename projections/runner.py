@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from ledger.rules.fold import CampaignState
 from ledger.rules.replay import Replayer
 
-from .decode import StoredFact, decode, group_commands
+from .decode import StoredFact, group_commands, read_events
 from .schema import TRACKING_KEYS, reset_tables
 from .summaries import summarize
 
@@ -35,6 +35,14 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=
 def dumps(obj) -> str:
     """Canonical JSON (one encoder, built once: several calls per folded command)."""
     return _ENCODE(obj)
+
+
+_FAST = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def plain_list(items) -> str:
+    """JSON of a list of plain identifiers (rule ids, stream hex): no escaping needed."""
+    return '["' + '","'.join(items) + '"]' if items else "[]"
 
 
 @contextmanager
@@ -156,11 +164,11 @@ class Projections:
         position = start
         last_event = start
         while last_event < top:
-            batch = self.recorder.select_notifications(start=last_event + 1, limit=BATCH, stop=top)
+            batch = read_events(self.db, self.recorder, last_event, top, BATCH)
             if not batch:
                 break
-            events = carry + [decode(n) for n in batch]
-            last_event = batch[-1].id
+            events = carry + batch
+            last_event = batch[-1].position
             groups, carry = group_commands(events)
             for group in groups:
                 for event in group:
@@ -175,9 +183,9 @@ class Projections:
                 pending_rows.append([
                     head.position, group[0].position, head.meta.get("cmd", ""),
                     head.meta.get("session"), head.timestamp, fact["kind"],
-                    dumps(command_characters(fact)), dumps(sorted({e.stream for e in group})),
-                    summarize(fact, res, note), dumps(res["rules"] if res else []),
-                    res["outcome"] if res else None, dumps(fact), dumps(res) if res else None,
+                    _FAST(command_characters(fact)), plain_list(sorted({e.stream for e in group})),
+                    summarize(fact, res, note), plain_list(res["rules"] if res else ()),
+                    res["outcome"] if res else None, _FAST(fact), _FAST(res) if res else None,
                     note, chain])
                 position = head.position
                 folded[0] += 1

@@ -1,10 +1,9 @@
 """Hit points, dropping to 0 and surviving it: BASE-DYING, WOUND-1, RULING-DROP-CAUSE."""
 
-from dataclasses import replace
 
 from .crit import Roll, check_d20
 from .errors import MissingRoll, RuleRefusal
-from .sheet import Drop, Sheet, effective_max
+from .sheet import Drop, Sheet, effective_max, evolve
 from .wounds import Effects, suffer_wound
 
 
@@ -32,13 +31,13 @@ def take_damage(sheet: Sheet, amount: int, cause: str, dice: str | None, critica
             return _die(sheet, f"{amount} damage at 0 HP ≥ HP maximum {top}: instant death")
         failures = sheet.failures + (2 if critical else 1)
         text = f"{sheet.name} takes {amount} damage at 0 HP: {2 if critical else 1} death save failure(s)"
-        sheet = replace(sheet, failures=failures, condition="dying")
+        sheet = evolve(sheet, failures=failures, condition="dying")
         if failures >= 3:
             return _die(sheet, text + ", the third")
         return sheet, [(text, ("BASE-DYING",))]
     left = sheet.hp - amount
     if left > 0:
-        return replace(sheet, hp=left), [(f"{sheet.name} takes {amount} damage → {left} HP", ("BASE-DYING",))]
+        return evolve(sheet, hp=left), [(f"{sheet.name} takes {amount} damage → {left} HP", ("BASE-DYING",))]
     leftover = -left
     if leftover >= top:
         return _die(sheet, f"{leftover} damage beyond 0 HP ≥ HP maximum {top}: instant death")
@@ -52,14 +51,14 @@ def take_damage(sheet: Sheet, amount: int, cause: str, dice: str | None, critica
                 f"{sheet.name} already used Relentless Endurance since the last long rest "
                 "(once per long rest, WOUND-1)", "WOUND-1")
         text = f"{sheet.name} drops to 1 HP instead of 0 (Relentless Endurance): no wound"
-        return replace(sheet, hp=1, endurance_used=True), [(text, ("WOUND-1",))]
-    sheet = replace(sheet, hp=0, condition="dying", successes=0, failures=0,
+        return evolve(sheet, hp=1, endurance_used=True), [(text, ("WOUND-1",))]
+    sheet = evolve(sheet, hp=0, condition="dying", successes=0, failures=0,
                     drop=Drop(cause=cause, dice=dice, position=position))
     return sheet, [(f"{sheet.name} drops to 0 HP ({cause}) and is dying", ("BASE-DYING", "RULING-DROP-CAUSE"))]
 
 
 def _die(sheet: Sheet, why: str) -> tuple[Sheet, Effects]:
-    sheet = replace(sheet, hp=0, condition="dead", drop=None, successes=0, failures=0)
+    sheet = evolve(sheet, hp=0, condition="dead", drop=None, successes=0, failures=0)
     return sheet, [(f"{sheet.name} dies: {why}", ("BASE-DYING",))]
 
 
@@ -67,7 +66,7 @@ def _survive(sheet: Sheet, hp: int, condition: str, wound_roll: int | None,
              wound_dice: str | None, position: int | None, how: str) -> tuple[Sheet, Effects]:
     sheet, effects = suffer_wound(sheet, wound_roll, wound_dice, position, how)
     hp = min(hp, effective_max(sheet))
-    return replace(sheet, hp=hp, condition=condition, successes=0, failures=0), effects
+    return evolve(sheet, hp=hp, condition=condition, successes=0, failures=0), effects
 
 
 def receive_healing(sheet: Sheet, amount: int, wound_roll: int | None, wound_dice: str | None,
@@ -81,7 +80,7 @@ def receive_healing(sheet: Sheet, amount: int, wound_roll: int | None, wound_dic
                                   "healed")
         return sheet, effects + [(f"{sheet.name} regains consciousness at {sheet.hp} HP", ("BASE-DYING",))]
     hp = min(sheet.hp + amount, effective_max(sheet))
-    return replace(sheet, hp=hp), [(f"{sheet.name} regains {hp - sheet.hp} HP → {hp} HP", ("BASE-DYING",))]
+    return evolve(sheet, hp=hp), [(f"{sheet.name} regains {hp - sheet.hp} HP → {hp} HP", ("BASE-DYING",))]
 
 
 def death_save(sheet: Sheet, d20: int | None, wound_roll: int | None, wound_dice: str | None,
@@ -105,7 +104,7 @@ def death_save(sheet: Sheet, d20: int | None, wound_roll: int | None, wound_dice
     if d20 == 1 or d20 < 10:
         failures = sheet.failures + (2 if d20 == 1 else 1)
         outcome = "critical-failure" if d20 == 1 else "failure"
-        sheet = replace(sheet, failures=min(failures, 3))
+        sheet = evolve(sheet, failures=min(failures, 3))
         if failures >= 3:
             sheet, effects = _die(sheet, "three death save failures")
             return sheet, Roll(outcome, d20, 10, rules), effects
@@ -117,7 +116,7 @@ def death_save(sheet: Sheet, d20: int | None, wound_roll: int | None, wound_dice
                                   "three death save successes")
         return sheet, Roll("success", d20, 10, rules), effects + [
             (f"{sheet.name} is stable at 0 HP", rules)]
-    sheet = replace(sheet, successes=successes)
+    sheet = evolve(sheet, successes=successes)
     return sheet, Roll("success", d20, 10, rules), [
         (f"{sheet.name} succeeds a death save ({successes} success(es))", rules)]
 

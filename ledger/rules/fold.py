@@ -6,13 +6,13 @@ rule ids that decided it. Facts that no longer apply (after a correction, or und
 rulings) raise RuleRefusal here; `fold_history` keeps them, marked without effect.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..names import name_key
 from . import crit, dying, fatigue, magic, rest, resurrection, wounds
 from .errors import BadValue, MissingRoll, RuleRefusal
 from .rulings import default_rulings
-from .sheet import Sheet, from_dict, new_sheet, settle, to_dict
+from .sheet import Sheet, evolve, from_dict, new_sheet, settle, to_dict
 
 BREAKS_WILDERNESS = {"attack", "damage", "cast"}
 CAMPAIGN_KINDS = {"init", "character add", "session start", "session end", "void"}
@@ -92,13 +92,13 @@ def apply_command(state: CampaignState, fact: dict, position: int | None) -> tup
     if state.name is None and kind != "init":
         raise RuleRefusal("no campaign here yet: run pangee init NAME first")
     result = Result()
-    new = replace(state, characters=dict(state.characters))
+    new = evolve(state, characters=dict(state.characters))
     handler(new, fact.get("args", {}), fact.get("who", []), result, position)
     if kind in BREAKS_WILDERNESS:
         for who in fact.get("who", []):
             sheet = new.sheet(who)
             if sheet.wilderness_days:
-                _put(new, replace(sheet, wilderness_days=0))
+                _put(new, evolve(sheet, wilderness_days=0))
                 result.add([(f"{sheet.name}'s days in the wild are interrupted", ("RULING-7-DAYS",))])
     for key, sheet in list(new.characters.items()):
         if sheet is not state.characters.get(key):
@@ -350,7 +350,7 @@ def _improve(state, args, who, result, position):
     sheet = state.sheet(who[0])
     if sheet.condition == "dead":
         raise RuleRefusal(f"{sheet.name} is dead: no ability score improvement (RES-2)", "RES-2")
-    sheet = replace(sheet, con_improvements=sheet.con_improvements + args["con"])
+    sheet = evolve(sheet, con_improvements=sheet.con_improvements + args["con"])
     _put(state, sheet)
     result.add([(f"{sheet.name} improves Constitution by {args['con']} (ability score "
                  "improvement)", ("RES-2",))])
@@ -393,7 +393,7 @@ def fold_history(commands, rulings: dict | None = None, upto: int | None = None,
     state = start or CampaignState()
     for position, fact in commands:
         if position in voided:
-            state = replace(state, position=position)
+            state = evolve(state, position=position)
             yield position, fact, state, None, f"voided at {voided[position]}"
             continue
         state, result, note = apply_recorded(state, fact, position, rulings)
@@ -413,4 +413,4 @@ def apply_recorded(state: CampaignState, fact: dict, position: int,
         note = f"without effect: it needs a {missing.field} that was never rolled ({missing.rule})"
     except (RuleRefusal, BadValue) as refusal:
         note = f"without effect: {refusal}"
-    return replace(state, position=position), None, note
+    return evolve(state, position=position), None, note

@@ -1,11 +1,10 @@
 """Short and long rests: REST-1..3, BASE-LONG-REST, BASE-SHORT-REST, REST-2, RULING-7-DAYS,
 RULING-LONG-INCLUDES-SHORT, RULING-EVENING."""
 
-from dataclasses import replace
 
 from .errors import RuleRefusal
 from .fatigue import recover_magic, recover_ordinary
-from .sheet import Sheet, effective_max
+from .sheet import Sheet, effective_max, evolve
 from .wounds import Effects, rest_wound_queue
 
 WILDERNESS_DAYS = 7
@@ -46,9 +45,9 @@ def long_rest(sheet: Sheet, rulings: dict, rules: tuple[str, ...]) -> tuple[Shee
     if sheet.evening_care == "success":
         effects.append((f"evening care of {sheet.name} adds nothing to a real long rest",
                         ("RULING-EVENING",)))
-    sheet = replace(sheet, hp=0, endurance_used=False, successes=0, failures=0,
+    sheet = evolve(sheet, hp=0, endurance_used=False, successes=0, failures=0,
                     evening_care=None, evening_care_position=None)
-    sheet = replace(sheet, hp=effective_max(sheet))
+    sheet = evolve(sheet, hp=effective_max(sheet))
     effects.append((f"{sheet.name} takes a long rest: {sheet.hp} HP", rules + ("BASE-LONG-REST",)))
     return sheet, effects
 
@@ -60,7 +59,7 @@ def short_night(sheet: Sheet, rules: tuple[str, ...]) -> tuple[Sheet, Effects]:
     if sheet.evening_care == "success":
         sheet, e = rest_wound_queue(sheet, "evening care", ("WOUND-5", "RULING-EVENING"))
         effects += e
-    sheet = replace(sheet, evening_care=None, evening_care_position=None)
+    sheet = evolve(sheet, evening_care=None, evening_care_position=None)
     effects.append((f"{sheet.name} gets only a short rest's benefits", rules + ("REST-2",)))
     return sheet, effects
 
@@ -69,7 +68,7 @@ def night(sheet: Sheet, long: bool, rulings: dict, rules: tuple[str, ...]) -> tu
     """A night for one character: long only if the place allows it and the character has at
     least 1 HP at its start (BASE-LONG-REST); a stable character at 0 HP gets a short rest."""
     can_rest(sheet)
-    sheet = replace(sheet, wilderness_days=0)
+    sheet = evolve(sheet, wilderness_days=0)
     if long and sheet.hp >= 1:
         sheet, effects = long_rest(sheet, rulings, rules)
         return sheet, "long", effects
@@ -87,12 +86,12 @@ def wilderness_day(sheet: Sheet, rulings: dict) -> tuple[Sheet, str, Effects]:
     days = sheet.wilderness_days + 1
     rules = ("REST-3", "RULING-7-DAYS")
     if days >= WILDERNESS_DAYS:
-        sheet = replace(sheet, wilderness_days=0)
+        sheet = evolve(sheet, wilderness_days=0)
         if sheet.hp >= 1:
             sheet, effects = long_rest(sheet, rulings, rules)
             return sheet, "long", [(f"{sheet.name}: seventh day in the wild counts as a long rest", rules)] + effects
         sheet, effects = short_night(sheet, rules)
         return sheet, "short", [(f"{sheet.name} is at 0 HP on the seventh day: no long rest", ("BASE-LONG-REST",))] + effects
-    sheet = replace(sheet, wilderness_days=days)
+    sheet = evolve(sheet, wilderness_days=days)
     sheet, effects = short_night(sheet, rules)
     return sheet, "short", [(f"{sheet.name}: day {days} of {WILDERNESS_DAYS} in the wild", rules)] + effects

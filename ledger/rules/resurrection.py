@@ -1,9 +1,8 @@
 """Difficult resurrections: RES-1, RES-2, RULING-CON-ZERO, RULING-DROP-CAUSE."""
 
-from dataclasses import replace
 
 from .errors import RuleRefusal
-from .sheet import ConLoss, Sheet, con_current, effective_max, hp_max
+from .sheet import ConLoss, Sheet, con_current, effective_max, evolve, hp_max
 from .wounds import Effects
 
 # English spell name -> (Constitution the caster loses, HP the target returns with)
@@ -26,7 +25,7 @@ def pay_constitution(caster: Sheet, spell: str, amount: int,
     """RES-1/RES-2: the loss is immediate and permanent; Constitution 0 is recorded as it is,
     with a loud warning (RULING-CON-ZERO)."""
     loss = ConLoss(position=position, amount=amount, spell=spell, rules=("RES-1", "RES-2"))
-    caster = replace(caster, con_losses=caster.con_losses + (loss,))
+    caster = evolve(caster, con_losses=caster.con_losses + (loss,))
     effects: Effects = [(f"{caster.name} loses {amount} Constitution for ever casting {spell} "
                          f"→ {con_current(caster)}", ("RES-1", "RES-2"))]
     if con_current(caster) <= 0:
@@ -42,8 +41,8 @@ def bring_back(target: Sheet, spell_en: str, spell: str) -> tuple[Sheet, Effects
         raise RuleRefusal(f"{target.name} is not dead ({target.condition}, {target.hp} HP): "
                           f"{spell} brings back only the dead (RES-1)", "RES-1")
     hp_rule = RESURRECTIONS[spell_en.casefold()][1]
-    target = replace(target, condition="conscious", successes=0, failures=0, drop=None, hp=1)
+    target = evolve(target, condition="conscious", successes=0, failures=0, drop=None, hp=1)
     hp = effective_max(target) if hp_rule == "full" else 1
-    target = replace(target, hp=min(hp, hp_max(target)))
+    target = evolve(target, hp=min(hp, hp_max(target)))
     return target, [(f"{target.name} returns to life at {target.hp} HP ({spell}); death is "
                      "not a wound", ("RES-1", "RULING-DROP-CAUSE"))]

@@ -4,7 +4,7 @@ Frozen dataclasses: every rule returns a new sheet. `to_dict`/`from_dict` give t
 form the projections store.
 """
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 
 CONDITIONS = ("conscious", "dying", "stable", "dead")
 
@@ -79,6 +79,19 @@ class Sheet:
     evening_care_position: int | None = None
 
 
+def evolve(record, **changes):
+    """`dataclasses.replace` for the fold's records without re-running `__init__`: the fold
+    copies a sheet at every change, and this is its hottest path."""
+    new = object.__new__(type(record))
+    attrs = new.__dict__
+    attrs.update(record.__dict__)
+    for key in changes:
+        if key not in attrs:
+            raise TypeError(f"{type(record).__name__} has no field {key!r}")
+    attrs.update(changes)
+    return new
+
+
 def new_sheet(name: str, con: int, hp_max: int, level: int = 1, medicine: bool = False,
               crit_min: int = 20, relentless: bool = False, warlock: bool = False) -> Sheet:
     return Sheet(name=name, con_base=con, hp_max_base=hp_max, level=level, medicine=medicine,
@@ -121,9 +134,9 @@ def settle(sheet: Sheet) -> tuple[Sheet, list[tuple[str, tuple[str, ...]]]]:
     effects = []
     cap = effective_max(sheet)
     if sheet.hp > cap:
-        sheet = replace(sheet, hp=cap)
+        sheet = evolve(sheet, hp=cap)
     if fatigue_total(sheet) >= 6 and sheet.condition != "dead":
-        sheet = replace(sheet, condition="dead", drop=None, successes=0, failures=0)
+        sheet = evolve(sheet, condition="dead", drop=None, successes=0, failures=0)
         effects.append((f"{sheet.name} reaches fatigue 6 and dies", ("BASE-FATIGUE",)))
     return sheet, effects
 

@@ -1,12 +1,11 @@
 """Lingering wounds: WOUND-1..7, RULING-DC-DICE, RULING-HALVE, RULING-TREAT-ONCE,
 RULING-TREAT-REMAINING, RULING-EVENING, RULING-WOUND-DICE, RULING-HEAL-ON-REST."""
 
-from dataclasses import replace
 
 from .crit import Roll, resolve_check
 from .dice import Dice, healing_time, parse_dice, wound_formula
 from .errors import MissingRoll, RuleRefusal
-from .sheet import Sheet, Wound
+from .sheet import Sheet, Wound, evolve
 
 Effects = list[tuple[str, tuple[str, ...]]]
 
@@ -39,7 +38,7 @@ def suffer_wound(sheet: Sheet, wound_roll: int | None, wound_dice: str | None,
     wound = Wound(cause=cause, dice=_dice_text(dice), formula=wound_formula(dice),
                   roll=rests, rests_total=rests, rests_remaining=rests, treatment=None,
                   position=position, rules=rules)
-    sheet = replace(sheet, wounds=sheet.wounds + (wound,), drop=None)
+    sheet = evolve(sheet, wounds=sheet.wounds + (wound,), drop=None)
     text = (f"{sheet.name} survives ({how}) with a wound from {cause}: {wound.formula} "
             f"rolled {wound_roll} → {rests} long rests, +1 fatigue level")
     return sheet, [(text, rules)]
@@ -93,12 +92,12 @@ def treat(sheet: Sheet, healer: Sheet, d20: int | None, bonus: int, rulings: dic
     rules = ("WOUND-4", "RULING-DC-DICE", "RULING-TREAT-ONCE")
     if roll.outcome != "success":
         wounds = list(sheet.wounds)
-        wounds[index] = replace(wound, treatment="failure", treated_at=position)
+        wounds[index] = evolve(wound, treatment="failure", treated_at=position)
         text = f"{healer.name} fails to treat {sheet.name}'s wound ({wound.cause}): {roll.total} vs DC {dc}"
-        return replace(sheet, wounds=tuple(wounds)), _roll(roll, rules), [(text, rules)]
+        return evolve(sheet, wounds=tuple(wounds)), _roll(roll, rules), [(text, rules)]
     after = halve(wound.rests_remaining, rulings["wound.halving"])
     rules = rules + ("RULING-HALVE", "RULING-TREAT-REMAINING")
-    treated = replace(wound, treatment="success", treated_at=position, rests_remaining=after,
+    treated = evolve(wound, treatment="success", treated_at=position, rests_remaining=after,
                       rests_total=wound.rests_total - (wound.rests_remaining - after))
     wounds = list(sheet.wounds)
     text = (f"{healer.name} treats {sheet.name}'s wound ({wound.cause}): {roll.total} vs DC {dc}, "
@@ -108,7 +107,7 @@ def treat(sheet: Sheet, healer: Sheet, d20: int | None, bonus: int, rulings: dic
         text += "; the wound heals at once and its fatigue level goes"
     else:
         wounds[index] = treated
-    return replace(sheet, wounds=tuple(wounds)), _roll(roll, rules), [(text, rules)]
+    return evolve(sheet, wounds=tuple(wounds)), _roll(roll, rules), [(text, rules)]
 
 
 def tend(sheet: Sheet, healer: Sheet, d20: int | None, bonus: int, rulings: dict,
@@ -128,7 +127,7 @@ def tend(sheet: Sheet, healer: Sheet, d20: int | None, bonus: int, rulings: dict
     dc = care_dc(head, 8, rulings["wound.dc_dice_term"])
     roll = resolve_check(d20, bonus, dc, "off")
     rules = ("WOUND-5", "RULING-DC-DICE", "RULING-EVENING")
-    sheet = replace(sheet, evening_care=roll.outcome, evening_care_position=position)
+    sheet = evolve(sheet, evening_care=roll.outcome, evening_care_position=position)
     verb = "tends" if roll.outcome == "success" else "fails to tend"
     text = f"{healer.name} {verb} {sheet.name}'s wounds tonight: {roll.total} vs DC {dc}"
     return sheet, _roll(roll, rules), [(text, rules)]
@@ -148,6 +147,6 @@ def rest_wound_queue(sheet: Sheet, why: str, rules: tuple[str, ...]) -> tuple[Sh
     rules = rules + ("WOUND-6", "WOUND-7", "RULING-HEAL-ON-REST")
     if left <= 0:
         text = f"{sheet.name}'s wound from {head.cause} heals ({why}); its fatigue level goes"
-        return replace(sheet, wounds=sheet.wounds[1:]), [(text, rules)]
+        return evolve(sheet, wounds=sheet.wounds[1:]), [(text, rules)]
     text = f"{sheet.name}'s wound from {head.cause}: {left} long rest(s) to go ({why})"
-    return replace(sheet, wounds=(replace(head, rests_remaining=left),) + sheet.wounds[1:]), [(text, rules)]
+    return evolve(sheet, wounds=(evolve(head, rests_remaining=left),) + sheet.wounds[1:]), [(text, rules)]

@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import (IntegrityError, InternalError, OperationalError,
-                                       PersistenceError)
+from eventsourcing.persistence import IntegrityError, InternalError, OperationalError
 
 from projections.queries import Queries
 from projections.runner import Projections, paused_gc
@@ -123,22 +122,29 @@ class CampaignLedger(Application):
                      keep_results=not bulk)
 
     def _commit(self, build) -> list[Recorded]:
+        """Fold on the caught-up state and insert, retrying while another writer got to a
+        stream first or the store is busy; once inserted, never again (nothing is doubled)."""
         delay = 0.01
         for _ in range(RETRIES):
             try:
                 self.projections.catch_up()
                 state, heads, _chain = self.projections.current()
                 batch = build(state, heads)
-                if batch.events:
-                    positions = self.recorder.insert_events(batch.events)
-                    batch.events = []  # saved: let the catch-up have the memory
-                    self._place(batch.recorded, positions)
-                self.projections.catch_up()
-                return batch.recorded
+                positions = self.recorder.insert_events(batch.events) if batch.events else []
+                break
             except (IntegrityError, OperationalError):
                 time.sleep(delay + random.random() * delay)
                 delay = min(delay * 2, 0.5)
-        raise StoreBusy("the store stayed busy with other writers: nothing was written; try again")
+        else:
+            raise StoreBusy("the store stayed busy with other writers: nothing was written; "
+                            "try again")
+        batch.events = []  # saved: let the catch-up have the memory
+        self._place(batch.recorded, positions)
+        try:
+            self.projections.catch_up()
+        except OperationalError:  # recorded; the next command or read catches up
+            pass
+        return batch.recorded
 
     @staticmethod
     def _place(recorded: list[Recorded], positions: list[int]) -> None:
@@ -153,5 +159,3 @@ class CampaignLedger(Application):
         self.projections.catch_up()
         return self.projections.current()[0]
 
-
-__all__ = ["CampaignLedger", "PersistenceError"]

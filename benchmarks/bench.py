@@ -197,17 +197,10 @@ def w_inprocess(small: str, big: str, runs: str) -> dict:
             raise SystemExit(f"{args}: exit {result.exit_code}: {result.output}")
         return elapsed
 
-    samples: dict = {(db, what): [] for db in (small, big) for what in ("status", "write")}
     for db in (small, big):
         once(db, STATUS)
         once(db, ATTACK)
-    for _ in range(int(runs)):
-        for db in (small, big):
-            samples[(db, "status")].append(once(db, STATUS))
-            samples[(db, "write")].append(once(db, ATTACK))
-    return {label: {"status_ms": median_ms(samples[(db, "status")]),
-                    "write_ms": median_ms(samples[(db, "write")])}
-            for label, db in (("small", small), ("big", big))}
+    return interleaved_medians(once, small, big, int(runs))
 
 
 WORKERS = {"import": w_import, "library": w_library, "replay": w_replay, "raw": w_raw,
@@ -224,9 +217,15 @@ def cli_latency(small: Path, big: Path, runs: int) -> dict:
                        capture_output=True, cwd=ROOT)
         return time.perf_counter() - start
 
-    samples: dict = {(db, what): [] for db in (small, big) for what in ("status", "write")}
     for db in (small, big):
         once(db, STATUS)  # warm the file cache
+    return interleaved_medians(once, small, big, runs)
+
+
+def interleaved_medians(once, small, big, runs: int) -> dict:
+    """Median of `status` and `attack` on both campaigns, the two interleaved so that a busy
+    moment of the machine weighs on both alike."""
+    samples: dict = {(db, what): [] for db in (small, big) for what in ("status", "write")}
     for _ in range(runs):
         for db in (small, big):
             samples[(db, "status")].append(once(db, STATUS))

@@ -136,7 +136,7 @@ def settle(sheet: Sheet) -> tuple[Sheet, list[tuple[str, tuple[str, ...]]]]:
     if sheet.hp > cap:
         sheet = evolve(sheet, hp=cap)
     if fatigue_total(sheet) >= 6 and sheet.condition != "dead":
-        sheet = evolve(sheet, condition="dead", drop=None, successes=0, failures=0)
+        sheet = evolve(sheet, condition="dead", hp=0, drop=None, successes=0, failures=0)
         effects.append((f"{sheet.name} reaches fatigue 6 and dies", ("BASE-FATIGUE",)))
     return sheet, effects
 

@@ -9,7 +9,7 @@ from ledger.scripts import load_yaml, script_steps
 from ledger.rules.errors import BadValue
 
 from . import output
-from .progress import showing_progress
+from .progress import progress_bar, showing_progress
 from .runner import remove_sqlite
 
 EXAMPLES = "\n\n\b\nExamples:\n"
@@ -32,17 +32,18 @@ def import_(session, file):
     name = os.path.basename(file)
     if jsonl.looks_like_jsonl(name, text):  # a JSONL export: the same campaign again
         exported = jsonl.parse_export(text, name)
-        record = lambda ledger: jsonl.restore(ledger, exported, name)  # noqa: E731
+        record = lambda ledger, progress: jsonl.restore(ledger, exported, name, progress)  # noqa: E731
     else:
         steps = script_steps(load_yaml(text, name), name)
         del text  # a long script: keep only its steps
-        record = lambda ledger: ledger.record_many(steps)  # noqa: E731
+        record = lambda ledger, progress: ledger.record_many(steps, progress=progress)  # noqa: E731
     target = session.target()
     fresh = target.kind == "sqlite" and not os.path.exists(target.path)
     try:
         ledger = session.ledger(create=True)
-        with showing_progress(ledger, f"Importing {name}"):
-            recorded = record(ledger)
+        with progress_bar(f"Checking {name}") as checking, \
+                showing_progress(ledger, f"Importing {name}"):
+            recorded = record(ledger, checking)
     except BaseException:
         if fresh:
             session.close()

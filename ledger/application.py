@@ -77,15 +77,19 @@ class CampaignLedger(Application):
             return batch
         return self._commit(build)[-1]
 
-    def record_many(self, steps: Iterable[tuple[str, str, dict]], seed_salt: str = "import") -> list[Recorded]:
+    def record_many(self, steps: Iterable[tuple[str, str, dict]], seed_salt: str = "import",
+                    progress: Callable[[int, int], None] | None = None) -> list[Recorded]:
         """A campaign script: every step folded in order, saved in one transaction; the
-        first bad step is reported with where it stands, and nothing is written."""
+        first bad step is reported with where it stands, and nothing is written.
+        `progress(done, total)` is told of each step folded."""
         steps = list(steps)
 
         def build(state, heads):
             batch = self._batch(state, heads, bulk=True)
             rng = None
-            for where, kind, raw in steps:
+            for done, (where, kind, raw) in enumerate(steps, 1):
+                if progress:
+                    progress(done, len(steps))
                 if rng is None and batch.state.name is not None:
                     rng = self.rng_factory(batch.state, seed_salt)
                 if kind != "init" and batch.state.name is None:
@@ -99,14 +103,17 @@ class CampaignLedger(Application):
         with paused_gc():  # bulk: see paused_gc
             return self._commit(build)
 
-    def restore(self, commands: Iterable[tuple[str, dict, datetime]]) -> list[Recorded]:
+    def restore(self, commands: Iterable[tuple[str, dict, datetime]],
+                progress: Callable[[int, int], None] | None = None) -> list[Recorded]:
         """Facts exported from another store ((where, fact, timestamp) in order), recorded
         again as they were, all or nothing: the same campaign in this store."""
         commands = list(commands)
 
         def build(state, heads):
             batch = self._batch(state, heads, bulk=True)
-            for where, fact, when in commands:
+            for done, (where, fact, when) in enumerate(commands, 1):
+                if progress:
+                    progress(done, len(commands))
                 try:
                     batch.add_fact(fact, when)
                 except (RuleRefusal, BadValue) as error:

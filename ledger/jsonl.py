@@ -134,7 +134,7 @@ def _close(command: ExportedCommand, where: str) -> None:
 
 
 # -- restoring -----------------------------------------------------------------------------
-def restore(ledger, commands: list[ExportedCommand], source: str):
+def restore(ledger, commands: list[ExportedCommand], source: str, progress=None):
     """Record the exported commands again, in order, all or nothing. A correction (`void`)
     names its target by position: positions are mapped to those the commands take here (the
     same in an empty store unless the source's had gaps)."""
@@ -149,7 +149,7 @@ def restore(ledger, commands: list[ExportedCommand], source: str):
         if fact["kind"] == "void":
             fact = _void_moved(fact, moved, where)
         facts.append((where, fact, command.timestamp))
-    return ledger.restore(facts)
+    return ledger.restore(facts, progress)
 
 
 def _void_moved(fact: dict, moved: dict[int, int], where: str) -> dict:

@@ -1,17 +1,36 @@
-"""Exceptions the pure rules raise; the shell maps them to exit codes."""
+"""Exceptions the pure rules (and the checks at the edge) raise: a message code with its
+parameters, never a sentence. The presentation (`i18n`) renders them in the reader's
+language; the shell maps them to exit codes."""
+
+import json
 
 
-class RuleRefusal(Exception):
-    """A command the rules refuse (exit 1). The message names the rule and what would do."""
+class Problem(Exception):
+    """A code (`wound.no_dice`), the rule id that decided (or None) and JSON-safe parameters."""
 
     exit_code = 1
 
-    def __init__(self, message: str, rule: str | None = None):
-        super().__init__(message)
+    def __init__(self, code: str, rule: str | None = None, /, **params):
+        super().__init__(code)
+        self.code = code
         self.rule = rule
+        self.params = params
+
+    def as_dict(self) -> dict:
+        """The problem as data (stored as the note of a fact left without effect)."""
+        return {"code": self.code, "rule": self.rule, "params": self.params}
+
+    def __str__(self) -> str:  # for tracebacks and logs; people read the rendered text
+        return f"{self.code} {json.dumps(self.params, ensure_ascii=False, default=str)}"
 
 
-class BadValue(Exception):
+class RuleRefusal(Problem):
+    """A command the rules refuse (exit 1): the code names what is wrong and what would do."""
+
+    exit_code = 1
+
+
+class BadValue(Problem):
     """A malformed value (exit 2): not a rule question, the input itself is wrong."""
 
     exit_code = 2

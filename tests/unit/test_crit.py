@@ -4,9 +4,9 @@ RULING-CHECKS."""
 import pytest
 
 from ledger.rules.crit import crit_margin, resolve_attack, resolve_check, resolve_save
-from ledger.rules.errors import BadValue
+from ledger.rules.errors import BadValue, MissingRoll
 
-from .support import Table
+from .support import Table, problem
 
 NAT1 = ("miss", "critical-failure")
 
@@ -101,16 +101,31 @@ def test_RULING_CRIT_MARGIN_is_10_minus_the_widening(crit_min, margin):
     assert crit_margin(crit_min) == margin
 
 
-@pytest.mark.parametrize("d20", [0, 21, -1, True, "12"])
-def test_BASE_CRIT_d20_face_out_of_range_is_BadValue(d20):
-    with pytest.raises(BadValue, match="is not a d20 face: expected a whole number from 1 to 20"):
-        resolve_attack(d20, 0, 15, 20, "miss")
+@pytest.mark.parametrize("resolve", [
+    lambda d20: resolve_attack(d20, 0, 15, 20, "miss"),
+    lambda d20: resolve_check(d20, 0, 15, "on"),
+    lambda d20: resolve_save(d20, 0, 15),
+], ids=["attack", "check", "save"])
+@pytest.mark.parametrize("d20, shown", [(0, "0"), (21, "21"), (-1, "-1"), (True, "True"),
+                                        ("12", "12")])
+def test_BASE_CRIT_d20_face_out_of_range_is_BadValue(resolve, d20, shown):
+    with pytest.raises(BadValue) as error:
+        resolve(d20)
+    assert problem(error.value) == ("roll.not_d20", None, {"what": "d20", "value": shown})
+    assert error.value.exit_code == 2
 
 
-@pytest.mark.parametrize("crit_min", [1, 21])
+@pytest.mark.parametrize("crit_min", [1, 21, 0])
 def test_CRIT_5_crit_min_out_of_range_is_BadValue(crit_min):
-    with pytest.raises(BadValue, match="expected 2 to 20"):
+    with pytest.raises(BadValue) as error:
         resolve_attack(10, 0, 15, crit_min, "miss")
+    assert problem(error.value) == ("roll.crit_min_range", None, {"value": str(crit_min)})
+    assert error.value.exit_code == 2
+
+
+@pytest.mark.parametrize("crit_min", [2, 20])
+def test_CRIT_5_crit_min_bounds_2_and_20_are_accepted(crit_min):
+    assert resolve_attack(crit_min, 0, 30, crit_min, "miss").outcome == "critical-hit"
 
 
 # --- attacks through the fold --------------------------------------------------------------
@@ -131,7 +146,10 @@ def test_CRIT_5_crit_min_from_character_or_attack(character_crit_min, attack_cri
         args["crit_min"] = attack_crit_min
     result = table.do("attack", "Guido", **args)
     assert result.outcome == outcome
-    assert result.details["crit_min"] == (attack_crit_min or character_crit_min)
+    crit_min = attack_crit_min or character_crit_min
+    assert result.details == {"d20": d20, "bonus": bonus, "total": d20 + bonus, "target": 15,
+                              "margin": d20 + bonus - 15, "crit_min": crit_min,
+                              "crit_margin": 10 - (20 - crit_min)}
 
 
 @pytest.mark.parametrize("nat1, outcome", [("miss", "miss"),
@@ -176,8 +194,8 @@ def test_RULING_CHECKS_campaign_setting_reaches_the_check(checks, outcome):
     table.add("Guido")
     result = table.do("check", "Guido", dc=10, d20=15, bonus=5, skill="Athlétisme")
     assert result.outcome == outcome
-    assert result.details == {"outcome": outcome, "total": 20, "target": 10,
-                              "rules": list(result.rules)}
+    assert result.details == {"d20": 15, "bonus": 5, "total": 20, "target": 10, "margin": 10}
+    assert result.rules == (["CRIT-4", "RULING-CHECKS"] if checks == "on" else ["RULING-CHECKS"])
 
 
 # --- saving throws: no margin criticals ------------------------------------------------------
@@ -196,5 +214,22 @@ def test_RULING_CHECKS_saves_have_no_margin_criticals(d20, bonus, dc, outcome):
 def test_RULING_CHECKS_saves_through_the_fold():
     table = Table()
     table.add("Guido")
-    assert table.do("save", "Guido", dc=12, d20=20, bonus=5, ability="DEX").outcome == "success"
-    assert table.do("save", "Guido", dc=12, d20=1, bonus=0, ability="DEX").outcome == "failure"
+    saved = table.do("save", "Guido", dc=12, d20=20, bonus=5, ability="DEX")
+    assert (saved.outcome, saved.rules) == ("success", ["RULING-CHECKS"])
+    assert saved.details == {"d20": 20, "bonus": 5, "total": 25, "target": 12, "margin": 13}
+    failed = table.do("save", "Guido", dc=12, d20=1, bonus=0, ability="DEX")
+    assert (failed.outcome, failed.details["margin"]) == ("failure", -11)
+    assert saved.effects == failed.effects == []
+
+
+@pytest.mark.parametrize("kind, args, field, rule", [
+    ("attack", {"ac": 15}, "d20", "BASE-CRIT"),
+    ("check", {"dc": 15}, "d20", "CRIT-4"),
+    ("save", {"dc": 15}, "d20", "RULING-CHECKS"),
+])
+def test_BASE_CRIT_a_roll_without_its_d20_asks_the_edge_to_roll(kind, args, field, rule):
+    table = Table()
+    table.add("Guido")
+    with pytest.raises(MissingRoll) as missing:
+        table.do(kind, "Guido", **args)
+    assert (missing.value.field, missing.value.sides, missing.value.rule) == (field, 20, rule)

@@ -9,7 +9,7 @@ from ledger.rules import dying
 from ledger.rules.errors import MissingRoll, RuleRefusal
 from ledger.rules.sheet import new_sheet
 
-from .support import party
+from .support import codes, effect, named, party, problem, the
 
 
 def arin():
@@ -18,22 +18,39 @@ def arin():
 
 # --- damage ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("hp, amount, after, condition", [
-    (45, 12, 33, "conscious"),
-    (45, 44, 1, "conscious"),
-    (45, 45, 0, "dying"),      # exactly to 0: leftover 0
-    (45, 50, 0, "dying"),      # leftover 5
-    (45, 89, 0, "dying"),      # leftover 44 < 45
-    (45, 90, 0, "dead"),       # leftover 45 = HP maximum: instant death
-    (10, 54, 0, "dying"),      # leftover 44
-    (10, 55, 0, "dead"),       # leftover 45
-    (10, 200, 0, "dead"),
+@pytest.mark.parametrize("hp, amount, after, condition, code", [
+    (45, 12, 33, "conscious", "hp.damaged"),
+    (45, 44, 1, "conscious", "hp.damaged"),
+    (45, 45, 0, "dying", "hp.dropped"),               # exactly to 0: leftover 0
+    (45, 50, 0, "dying", "hp.dropped"),               # leftover 5
+    (45, 89, 0, "dying", "hp.dropped"),               # leftover 44 < 45
+    (45, 90, 0, "dead", "death.instant_leftover"),    # leftover 45 = HP maximum: instant death
+    (10, 54, 0, "dying", "hp.dropped"),               # leftover 44
+    (10, 55, 0, "dead", "death.instant_leftover"),    # leftover 45
+    (10, 200, 0, "dead", "death.instant_leftover"),
 ])
-def test_BASE_DYING_damage_drop_to_0_and_instant_death(hp, amount, after, condition):
+def test_BASE_DYING_damage_drop_to_0_and_instant_death(hp, amount, after, condition, code):
     sheet, effects = dying.take_damage(replace(arin(), hp=hp), amount, "épée à deux mains",
                                        "2d6", False, False, 7)
     assert (sheet.hp, sheet.condition) == (after, condition)
-    assert all("BASE-DYING" in rules for _, rules in effects)
+    assert [e["code"] for e in effects] == [code]
+    assert effects[0]["character"] == "Arin"
+    assert effects[0]["params"]["amount"] == amount
+    assert effects[0]["params"]["before"] == hp
+    assert all("BASE-DYING" in e["rules"] for e in effects)
+
+
+def test_BASE_DYING_damage_that_leaves_the_character_up_names_before_and_after():
+    sheet, effects = dying.take_damage(arin(), 12, "dague", "1d4", False, False, 4)
+    assert sheet.hp == 33
+    assert effects == [effect("Arin", "hp.damaged", ("BASE-DYING",), name="Arin", amount=12,
+                              before=45, after=33)]
+
+
+def test_BASE_DYING_no_damage_is_no_change():
+    sheet, effects = dying.take_damage(arin(), 0, "dague", "1d4", False, False, 4)
+    assert sheet == arin()
+    assert effects == [effect("Arin", "hp.no_damage", ("BASE-DYING",), name="Arin")]
 
 
 def test_BASE_DYING_drop_to_0_records_the_cause_of_the_wound_to_come():
@@ -42,16 +59,24 @@ def test_BASE_DYING_drop_to_0_records_the_cause_of_the_wound_to_come():
     assert sheet.drop.dice == "2d6"
     assert sheet.drop.position == 7
     assert (sheet.successes, sheet.failures) == (0, 0)
-    assert effects == [("Arin drops to 0 HP (épée à deux mains) and is dying",
-                        ("BASE-DYING", "RULING-DROP-CAUSE"))]
+    assert effects == [effect("Arin", "hp.dropped", ("BASE-DYING", "RULING-DROP-CAUSE"),
+                              name="Arin", amount=50, before=45,
+                              cause=named("épée à deux mains"))]
+
+
+def test_RULING_DROP_CAUSE_a_catalogue_cause_keeps_its_English_name():
+    sheet, effects = dying.take_damage(arin(), 50, "Épée longue", "1d8", False, False, 7,
+                                       cause_en="Longsword")
+    assert (sheet.drop.cause, sheet.drop.cause_en) == ("Épée longue", "Longsword")
+    assert effects[0]["params"]["cause"] == {"text": "Épée longue", "en": "Longsword"}
 
 
 def test_BASE_DYING_instant_death_names_the_leftover_and_the_maximum():
     sheet, effects = dying.take_damage(arin(), 90, "géant", None, False, False, 3)
     assert sheet.condition == "dead"
     assert sheet.drop is None
-    assert effects == [("Arin dies: 45 damage beyond 0 HP ≥ HP maximum 45: instant death",
-                        ("BASE-DYING",))]
+    assert effects == [effect("Arin", "death.instant_leftover", ("BASE-DYING",), name="Arin",
+                              amount=90, before=45, leftover=45, max=45)]
 
 
 @pytest.mark.parametrize("amount, critical, condition, failures", [
@@ -70,6 +95,17 @@ def test_BASE_DYING_damage_at_0_HP(amount, critical, condition, failures):
     assert table["Arin"].failures == failures
     assert result.outcome == condition
     assert result.rules == ["BASE-DYING"]
+    assert result.details == {"hp_before": 0, "hp_after": 0, "condition_before": "dying",
+                              "condition": condition}
+    if condition == "dead":
+        assert codes(result) == ["death.instant_at_zero"]
+        assert the(result, "death.instant_at_zero")["params"] == {"name": "Arin", "amount": amount,
+                                                                  "max": 45}
+    else:
+        assert codes(result) == ["hp.damage_at_zero"]
+        assert the(result, "hp.damage_at_zero")["params"] == {
+            "name": "Arin", "amount": amount, "added": failures, "failures": failures,
+            "critical": critical}
 
 
 @pytest.mark.parametrize("hits, condition", [
@@ -83,8 +119,10 @@ def test_BASE_DYING_damage_at_0_HP_counts_towards_three_failures(hits, condition
     table = party()
     table.do("damage", "Arin", amount=45, cause="épée à deux mains", dice="2d6")
     for critical in hits:
-        table.do("damage", "Arin", amount=3, cause="dague", dice="1d4", critical=critical)
+        result = table.do("damage", "Arin", amount=3, cause="dague", dice="1d4",
+                          critical=critical)
     assert table.condition("Arin") == condition
+    assert ("death.three_failures" in codes(result)) is (condition == "dead")
 
 
 def test_BASE_DYING_damage_at_0_HP_makes_a_stable_character_dying_again():
@@ -99,9 +137,10 @@ def test_BASE_DYING_damage_at_0_HP_makes_a_stable_character_dying_again():
 def test_BASE_DYING_the_dead_take_no_more_damage():
     table = party()
     table.do("damage", "Arin", amount=90, cause="géant", dice="3d12")
-    with pytest.raises(RuleRefusal, match="Arin is dead: damage has no effect") as refusal:
+    with pytest.raises(RuleRefusal) as refusal:
         table.do("damage", "Arin", amount=1, cause="dague", dice="1d4")
-    assert refusal.value.rule == "BASE-DYING"
+    assert problem(refusal.value) == ("dead.no_effect", "BASE-DYING",
+                                      {"name": "Arin", "what": "damage"})
 
 
 # --- death saving throws -------------------------------------------------------------------
@@ -131,19 +170,43 @@ def test_BASE_DYING_death_saves(faces, outcomes, condition, successes, failures,
         condition, successes, failures, hp)
 
 
-@pytest.mark.parametrize("setup, message", [
-    ([], "Arin is conscious at 45 HP: only a dying character"),
-    ([("damage", {"amount": 45, "cause": "hache", "dice": "1d12"}),
-      ("stabilize", {"wound_roll": 2})], "Arin is stable at 0 HP: only a dying character"),
-    ([("damage", {"amount": 90, "cause": "hache", "dice": "1d12"})],
-     "Arin is dead: only a dying character"),
+@pytest.mark.parametrize("before, d20, codes_seen, params", [
+    ([], 9, ["death_save.failed"],
+     {"name": "Arin", "d20": 9, "added": 1, "failures": 1, "successes": 0}),
+    ([12], 1, ["death_save.failed"],
+     {"name": "Arin", "d20": 1, "added": 2, "failures": 2, "successes": 1}),
+    ([3], 15, ["death_save.succeeded"],
+     {"name": "Arin", "d20": 15, "successes": 1, "failures": 1}),
+    ([], 20, ["wound.created", "death_save.natural_20"], {"name": "Arin"}),
+    ([10, 11], 12, ["death_save.succeeded", "wound.created", "dying.stable"], {"name": "Arin"}),
+    ([9, 9], 2, ["death_save.failed", "death.three_failures"], {"name": "Arin"}),
 ])
-def test_BASE_DYING_only_the_dying_make_death_saves(setup, message):
+def test_BASE_DYING_death_save_consequences(before, d20, codes_seen, params):
+    table = party()
+    table.do("damage", "Arin", amount=50, cause="épée à deux mains", dice="2d6")
+    for face in before:
+        table.do("death-save", "Arin", d20=face, wound_roll=4)
+    result = table.do("death-save", "Arin", d20=d20, wound_roll=4)
+    assert codes(result) == codes_seen
+    assert result.effects[-1]["params"] == params
+    assert all("BASE-DYING" in e["rules"] for e in result.effects if e["code"] != "wound.created")
+    assert result.details["d20"] == d20
+
+
+@pytest.mark.parametrize("setup, condition, hp", [
+    ([], "conscious", 45),
+    ([("damage", {"amount": 45, "cause": "hache", "dice": "1d12"}),
+      ("stabilize", {"wound_roll": 2})], "stable", 0),
+    ([("damage", {"amount": 90, "cause": "hache", "dice": "1d12"})], "dead", 0),
+])
+def test_BASE_DYING_only_the_dying_make_death_saves(setup, condition, hp):
     table = party()
     for kind, args in setup:
         table.do(kind, "Arin", **args)
-    with pytest.raises(RuleRefusal, match=message):
+    with pytest.raises(RuleRefusal) as refusal:
         table.do("death-save", "Arin", d20=12)
+    assert problem(refusal.value) == ("death_save.not_dying", "BASE-DYING",
+                                      {"name": "Arin", "condition": condition, "hp": hp})
 
 
 def test_BASE_DYING_a_death_save_without_its_d20_asks_the_edge_to_roll():
@@ -164,33 +227,56 @@ def test_BASE_DYING_stabilize_a_dying_character():
     sheet = table["Arin"]
     assert (sheet.condition, sheet.hp, sheet.successes, sheet.failures) == ("stable", 0, 0, 0)
     assert result.outcome == "stable"
-    assert result.effects[-1] == {"text": "Arin is stabilized by Brune at 0 HP",
-                                  "rules": ["BASE-DYING"]}
+    assert result.effects[-1] == effect("Arin", "dying.stabilized", ("BASE-DYING",),
+                                        name="Arin", by="Brune")
+    assert codes(result) == ["wound.created", "dying.stabilized"]
+    assert result.details == {"hp_before": 0, "hp_after": 0, "condition_before": "dying",
+                              "condition": "stable"}
 
 
-@pytest.mark.parametrize("amount, condition", [(0, "conscious"), (90, "dead")])
-def test_BASE_DYING_only_the_dying_can_be_stabilized(amount, condition):
+@pytest.mark.parametrize("amount, condition, hp", [(0, "conscious", 45), (90, "dead", 0)])
+def test_BASE_DYING_only_the_dying_can_be_stabilized(amount, condition, hp):
     table = party()
     if amount:
         table.do("damage", "Arin", amount=amount, cause="géant", dice="3d12")
-    with pytest.raises(RuleRefusal, match=f"Arin is {condition} at .* HP, not dying"):
+    with pytest.raises(RuleRefusal) as refusal:
         table.do("stabilize", "Arin", by="Brune", wound_roll=1)
+    assert problem(refusal.value) == ("stabilize.not_dying", "BASE-DYING",
+                                      {"name": "Arin", "condition": condition, "hp": hp})
+
+
+def test_BASE_DYING_a_stable_character_cannot_be_stabilized_again():
+    table = party()
+    table.do("damage", "Arin", amount=45, cause="hache", dice="1d12")
+    table.do("stabilize", "Arin", by="Brune", wound_roll=1)
+    with pytest.raises(RuleRefusal) as refusal:
+        table.do("stabilize", "Arin", by="Brune", wound_roll=1)
+    assert problem(refusal.value) == ("stabilize.not_dying", "BASE-DYING",
+                                      {"name": "Arin", "condition": "stable", "hp": 0})
+    assert len(table["Arin"].wounds) == 1
 
 
 # --- healing -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("damage, heal, after", [
-    (10, 5, 40),
-    (10, 10, 45),
-    (10, 50, 45),    # capped at the HP maximum
-    (44, 100, 45),
-    (10, 0, 35),
+@pytest.mark.parametrize("damage, heal, after, code", [
+    (10, 5, 40, "hp.healed"),
+    (10, 10, 45, "hp.healed"),
+    (10, 50, 45, "hp.healed"),    # capped at the HP maximum
+    (44, 100, 45, "hp.healed"),
+    (10, 0, 35, "hp.no_healing"),
 ])
-def test_BASE_DYING_heal_capped_at_the_maximum(damage, heal, after):
+def test_BASE_DYING_heal_capped_at_the_maximum(damage, heal, after, code):
     table = party()
     table.do("damage", "Arin", amount=damage, cause="dague", dice="1d4")
-    table.do("heal", "Arin", amount=heal)
+    result = table.do("heal", "Arin", amount=heal)
     assert table.hp("Arin") == after
+    assert codes(result) == [code]
+    if heal:
+        assert the(result, code)["params"] == {"name": "Arin", "amount": heal,
+                                               "gained": after - (45 - damage),
+                                               "before": 45 - damage, "after": after}
+    assert result.details == {"hp_before": 45 - damage, "hp_after": after,
+                              "condition_before": "conscious", "condition": "conscious"}
 
 
 def test_BASE_FATIGUE_heal_capped_at_the_effective_maximum_at_fatigue_4():
@@ -208,6 +294,9 @@ def test_BASE_DYING_healing_from_0_HP_brings_the_character_back_conscious():
     result = table.do("heal", "Arin", amount=8, cause="potion", wound_roll=2)
     assert (table.condition("Arin"), table.hp("Arin")) == ("conscious", 8)
     assert result.outcome == "conscious"
+    assert codes(result) == ["wound.created", "hp.revived"]
+    assert the(result, "hp.revived")["params"] == {"name": "Arin", "amount": 8, "after": 8}
+    assert the(result, "wound.created")["params"]["how"] == "healed"
 
 
 def test_BASE_DYING_healing_a_dead_character_is_refused():
@@ -215,9 +304,9 @@ def test_BASE_DYING_healing_a_dead_character_is_refused():
     table.do("damage", "Arin", amount=90, cause="géant", dice="3d12")
     with pytest.raises(RuleRefusal) as refusal:
         table.do("heal", "Arin", amount=10, wound_roll=1)
-    assert "Arin is dead: healing has no effect" in str(refusal.value)
-    assert "resurrection" in str(refusal.value)
-    assert refusal.value.rule == "BASE-DYING"
+    assert problem(refusal.value) == ("dead.no_effect", "BASE-DYING",
+                                      {"name": "Arin", "what": "healing"})
+    assert refusal.value.exit_code == 1
     assert table.condition("Arin") == "dead"
 
 

@@ -1,4 +1,4 @@
-"""Dying magic: MAGIC-1..5 and RULING-MAGIC-HP."""
+"""Dying magic: MAGIC-1..5, RULING-MAGIC-HP and RULING-PACT."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from ledger.catalogue import find_spell
 from ledger.rules.errors import BadValue, MissingRoll, RuleRefusal
 from ledger.rules.magic import check_slot, decide, fatigue_for
 
-from .support import Table, spell
+from .support import Table, codes, effect, named, problem, spell, the
 
 
 def cast(slot, save_d20=None, save_bonus=None, pay_hp=False, warlock=False, pact=False,
@@ -76,37 +76,48 @@ def test_MAGIC_1_ritual_through_the_fold():
 # --- MAGIC-4: the warlock ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("slot, pact, arcanum, d20, expected, rules", [
-    (5, True, False, None, ("no-save", 5, None, None, 0, 0), ("MAGIC-4",)),        # pact slot
-    (6, False, True, 5, ("fatigue", 6, 12, 7, 1, 0), ("MAGIC-1", "MAGIC-4", "MAGIC-2", "MAGIC-3")),
-    (9, False, True, 13, ("saved", 9, 15, 15, 0, 0), ("MAGIC-1", "MAGIC-4")),      # arcanum
+    (5, True, False, None, ("no-save", 5, None, None, 0, 0), ("MAGIC-4", "RULING-PACT")),
+    (6, False, True, 5, ("fatigue", 6, 12, 7, 1, 0),
+     ("MAGIC-1", "MAGIC-4", "RULING-PACT", "MAGIC-2", "MAGIC-3")),
+    (9, False, True, 13, ("saved", 9, 15, 15, 0, 0), ("MAGIC-1", "MAGIC-4", "RULING-PACT")),
     (4, False, False, 5, ("fatigue", 4, 10, 7, 1, 0), ("MAGIC-1", "MAGIC-2", "MAGIC-3")),  # not pact
 ])
 def test_MAGIC_4_warlock_pact_slot_exempt_arcanum_not(slot, pact, arcanum, d20, expected, rules):
     decision = cast(slot, d20, 2 if d20 else None, warlock=True, pact=pact, arcanum=arcanum)
     assert figures(decision) == expected
     assert decision.rules == rules
+    assert decision.arcanum is arcanum
 
 
 @pytest.mark.parametrize("pact, arcanum", [(True, False), (False, True)])
 def test_MAGIC_4_pact_and_arcanum_need_a_warlock(pact, arcanum):
     flag = "--pact" if pact else "--arcanum"
-    with pytest.raises(RuleRefusal, match=f"Mira is not a warlock: {flag} needs a character added with --warlock") as refusal:
+    with pytest.raises(RuleRefusal) as refusal:
         cast(5, 10, 2, pact=pact, arcanum=arcanum)
-    assert refusal.value.rule == "MAGIC-4"
+    assert problem(refusal.value) == ("cast.not_warlock", "MAGIC-4", {"name": "Mira",
+                                                                     "flag": flag})
 
 
 def test_MAGIC_4_pact_and_arcanum_exclude_each_other():
-    with pytest.raises(BadValue, match="--pact and --arcanum exclude each other"):
+    with pytest.raises(BadValue) as error:
         cast(5, 10, 2, warlock=True, pact=True, arcanum=True)
+    assert problem(error.value) == ("cast.pact_and_arcanum", None, {})
+    assert error.value.exit_code == 2
 
 
 def test_MAGIC_4_through_the_fold():
     table = Table()
     table.add("Zed", con=12, hp_max=40, level=11, warlock=True)
     bolt = spell("Cône de froid", 5, "8d8", "Cone of Cold")
-    assert table.do("cast", "Zed", spell=bolt, slot=5, pact=True).outcome == "no-save"
-    with pytest.raises(RuleRefusal, match="needs a Constitution save against DC 11"):
+    result = table.do("cast", "Zed", spell=bolt, slot=5, pact=True)
+    assert result.outcome == "no-save"
+    assert result.effects == [effect("Zed", "cast.pact", ("MAGIC-4", "RULING-PACT"), name="Zed",
+                                     spell=named("Cône de froid", "Cone of Cold"), level=5,
+                                     slot=5)]
+    with pytest.raises(RuleRefusal) as refusal:
         table.do("cast", "Zed", spell=bolt, slot=5)
+    assert problem(refusal.value) == ("cast.needs_save", "MAGIC-1",
+                                      {"name": "Zed", "level": 5, "dc": 11, "hp": 10})
     assert table.fatigue("Zed") == 0
 
 
@@ -148,10 +159,10 @@ def test_MAGIC_5_pay_hp_through_the_fold(d20, bonus, hp, fatigue, outcome):
 def test_MAGIC_1_save_needed_without_save_values_nor_pay_hp_refused():
     with pytest.raises(RuleRefusal) as refusal:
         cast(6)
-    message = str(refusal.value)
-    assert "a level-6 cast by Mira needs a Constitution save against DC 12 (MAGIC-1)" in message
-    assert "--save-bonus" in message and "--pay-hp" in message and "lose 12 HP" in message
-    assert refusal.value.rule == "MAGIC-1"
+    # the code names both ways out: a save against DC 12, or MAGIC-5's 12 HP
+    assert problem(refusal.value) == ("cast.needs_save", "MAGIC-1",
+                                      {"name": "Mira", "level": 6, "dc": 12, "hp": 12})
+    assert refusal.value.exit_code == 1
 
 
 def test_MAGIC_1_save_bonus_without_the_d20_asks_the_edge_to_roll():
@@ -171,11 +182,17 @@ def test_RULING_MAGIC_HP_pay_hp_dropping_the_caster_to_0_makes_the_spell_the_wou
     assert (table.hp("Mira"), table.condition("Mira")) == (0, "dying")
     assert result.outcome == "paid-hp"
     assert {"BASE-DYING", "MAGIC-5", "RULING-MAGIC-HP", "RULING-DROP-CAUSE"} <= set(result.rules)
-    assert (table["Mira"].drop.cause, table["Mira"].drop.dice) == ("flétrissement", "9d8")
+    # the cause is the catalogue's spell (its French name, and its English one for the reader)
+    drop = table["Mira"].drop
+    assert (drop.cause, drop.cause_en, drop.dice) == ("Flétrissement", "Blight", "9d8")
+    assert the(result, "cast.paid_hp")["params"] == {
+        "name": "Mira", "spell": named("Flétrissement", "Blight"), "level": 5, "slot": 5,
+        "hp": 10, "saved": False, "d20": None, "bonus": None, "total": None, "dc": 11}
+    assert the(result, "hp.dropped")["params"]["cause"] == named("Flétrissement", "Blight")
     table.do("stabilize", "Mira", by="Brune", wound_roll=3)
     wound = table["Mira"].wounds[0]
-    assert (wound.cause, wound.dice, wound.formula, wound.rests_total) == (
-        "flétrissement", "9d8", "1d8+9", 12)
+    assert (wound.cause, wound.cause_en, wound.dice, wound.formula, wound.rests_total) == (
+        "Flétrissement", "Blight", "9d8", "1d8+9", 12)
 
 
 def test_RULING_MAGIC_HP_a_spell_without_damage_dice_needs_wound_dice():
@@ -185,8 +202,10 @@ def test_RULING_MAGIC_HP_a_spell_without_damage_dice_needs_wound_dice():
     table.do("damage", "Mira", amount=25, cause="dague", dice="1d4")
     table.do("cast", "Mira", spell=spell("Contacter un autre plan", 5, None, "Contact Other Plane",
                                          ritual=True), slot=5, ritual=True, pay_hp=True)
-    with pytest.raises(RuleRefusal, match="no damage dice: give --wound-dice"):
+    with pytest.raises(RuleRefusal) as refusal:
         table.do("stabilize", "Mira", by="Brune", wound_roll=3)
+    assert problem(refusal.value) == ("wound.no_dice", "RULING-WOUND-DICE", {
+        "name": "Mira", "cause": named("Contacter un autre plan", "Contact Other Plane")})
     table.do("stabilize", "Mira", by="Brune", wound_roll=3, wound_dice="1d6")
     assert table.rests("Mira") == [3]
 
@@ -207,8 +226,13 @@ def test_MAGIC_3_magic_levels_recovered_one_per_short_rest():
     table.add("Mira", con=12, hp_max=30, level=17)
     result = table.do("cast", "Mira", spell=spell("Éclat du soleil", 8, "12d6", "Sunburst"), slot=8,
                       save_d20=9, save_bonus=4)                            # 13 vs DC 14
-    assert (result.outcome, result.details) == ("fatigue", {"level": 8, "dc": 14, "total": 13,
-                                                            "fatigue": 2, "hp_loss": 0})
+    assert (result.outcome, result.details) == ("fatigue", {
+        "slot": 8, "level": 8, "dc": 14, "d20": 9, "bonus": 4, "total": 13, "fatigue": 2,
+        "hp_loss": 0, "arcanum": False})
+    assert codes(result) == ["cast.failed", "fatigue.gained"]
+    assert the(result, "cast.failed")["params"] == {
+        "name": "Mira", "spell": named("Éclat du soleil", "Sunburst"), "level": 8, "slot": 8,
+        "d20": 9, "bonus": 4, "total": 13, "dc": 14, "levels": 2}
     assert [len(table["Mira"].magic), table.fatigue("Mira")] == [2, 2]
     table.do("rest short", ["Mira"])
     assert table.fatigue("Mira") == 1
@@ -231,21 +255,137 @@ def test_MAGIC_3_ordinary_levels_are_not_recovered_by_a_short_rest():
 
 # --- casting refusals ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("slot, ritual, spell_level, spell_ritual, error, message", [
-    (10, False, None, None, BadValue, "--slot 10 is not a spell level: expected 0 to 9"),
-    (-1, False, None, None, BadValue, "--slot -1 is not a spell level"),
-    (3, False, 4, False, RuleRefusal, "is a level-4 spell: --slot 3 is too low"),
-    (4, True, 4, False, RuleRefusal, "is not a ritual spell"),
-    (5, True, 4, True, BadValue, "--ritual casts Flétrissement at its own level: give --slot 4"),
+@pytest.mark.parametrize("slot, ritual, spell_level, spell_ritual, error, code, rule, params", [
+    (10, False, None, None, BadValue, "cast.slot_range", None, {"slot": 10}),
+    (-1, False, None, None, BadValue, "cast.slot_range", None, {"slot": -1}),
+    (True, False, None, None, BadValue, "cast.slot_range", None, {"slot": True}),
+    (3, False, 4, False, RuleRefusal, "cast.slot_too_low", "MAGIC-1",
+     {"spell": "Flétrissement", "level": 4, "slot": 3}),
+    (4, True, 4, False, RuleRefusal, "cast.not_ritual", "MAGIC-1", {"spell": "Flétrissement"}),
+    (5, True, 4, True, BadValue, "cast.ritual_slot", None,
+     {"spell": "Flétrissement", "level": 4, "slot": 5}),
 ])
-def test_MAGIC_1_slot_checks(slot, ritual, spell_level, spell_ritual, error, message):
-    with pytest.raises(error, match=message):
+def test_MAGIC_1_slot_checks(slot, ritual, spell_level, spell_ritual, error, code, rule, params):
+    with pytest.raises(error) as raised:
         check_slot("Flétrissement", slot, ritual, spell_level, spell_ritual)
+    assert type(raised.value) is error
+    assert problem(raised.value) == (code, rule, params)
+
+
+@pytest.mark.parametrize("slot, ritual, spell_level, spell_ritual", [
+    (4, False, 4, False), (9, False, 4, False), (0, False, None, None), (4, True, 4, True),
+])
+def test_MAGIC_1_slot_checks_accept_the_spell_at_its_level_or_higher(slot, ritual, spell_level,
+                                                                     spell_ritual):
+    assert check_slot("Flétrissement", slot, ritual, spell_level, spell_ritual) is None
 
 
 def test_MAGIC_1_a_caster_who_is_not_conscious_cannot_cast():
     table = Table()
     table.add("Mira", con=12, hp_max=30, level=9)
     table.do("damage", "Mira", amount=30, cause="dague", dice="1d4")
-    with pytest.raises(RuleRefusal, match="Mira is dying and cannot cast"):
+    with pytest.raises(RuleRefusal) as refusal:
         table.do("cast", "Mira", spell=spell("Boule de feu", 3, "8d6", "Fireball"), slot=3)
+    assert problem(refusal.value) == ("cast.caster_down", "BASE-DYING",
+                                      {"name": "Mira", "condition": "dying"})
+
+
+# --- RULING-PACT: pact slots 1–5, the Mystic Arcanum 6–9, no ritual in a pact slot -------------
+
+@pytest.mark.parametrize("slot", [1, 2, 3, 4, 5])
+def test_RULING_PACT_pact_slots_of_level_1_to_5_need_no_save(slot):
+    decision = cast(slot, warlock=True, pact=True, spell_level=slot)
+    assert figures(decision) == ("no-save", slot, None, None, 0, 0)
+    assert (decision.rules, decision.arcanum) == (("MAGIC-4", "RULING-PACT"), False)
+
+
+@pytest.mark.parametrize("slot, spell_level", [(6, None), (6, 6), (7, 5), (9, 9)])
+def test_RULING_PACT_a_pact_slot_above_5_is_refused(slot, spell_level):
+    with pytest.raises(RuleRefusal) as refusal:
+        cast(slot, 15, 2, warlock=True, pact=True, spell_level=spell_level)
+    assert problem(refusal.value) == ("cast.pact_too_high", "RULING-PACT",
+                                      {"name": "Mira", "slot": slot, "most": 5})
+
+
+@pytest.mark.parametrize("slot, spell_level, level", [
+    (5, 5, 5),
+    (5, None, 5),      # a spell outside the catalogue: its slot is its level
+    (9, 5, 5),         # an upcast level-5 spell is still no Arcanum spell
+    (4, 1, 1),
+])
+def test_RULING_PACT_arcanum_on_a_spell_below_level_6_is_refused(slot, spell_level, level):
+    with pytest.raises(RuleRefusal) as refusal:
+        cast(slot, 15, 2, warlock=True, arcanum=True, spell_level=spell_level)
+    assert problem(refusal.value) == ("cast.arcanum_too_low", "RULING-PACT",
+                                      {"name": "Mira", "level": level, "least": 6})
+
+
+def test_RULING_PACT_a_ritual_never_uses_a_pact_slot():
+    with pytest.raises(RuleRefusal) as refusal:
+        cast(4, 15, 2, warlock=True, pact=True, ritual=True, spell_level=4)
+    assert problem(refusal.value) == ("cast.ritual_pact", "RULING-PACT", {"name": "Mira"})
+
+
+@pytest.mark.parametrize("spell_level, slot, d20, expected", [
+    (6, 6, 10, ("saved", 6, 12, 12, 0, 0)),
+    (6, 6, 9, ("fatigue", 6, 12, 11, 1, 0)),
+    (7, 7, 9, ("fatigue", 7, 13, 11, 1, 0)),
+    (9, 9, 13, ("saved", 9, 15, 15, 0, 0)),
+    (8, 8, 4, ("fatigue", 8, 14, 6, 2, 0)),
+    (None, 6, 9, ("fatigue", 6, 12, 11, 1, 0)),   # no catalogue level: the slot counts
+])
+def test_RULING_PACT_a_warlocks_spell_of_level_6_to_9_is_always_its_Arcanum(spell_level, slot,
+                                                                           d20, expected):
+    decision = cast(slot, d20, 2, warlock=True, spell_level=spell_level)   # no --arcanum given
+    assert figures(decision) == expected
+    assert decision.arcanum is True
+    assert decision.rules[:3] == ("MAGIC-1", "MAGIC-4", "RULING-PACT")
+
+
+def test_RULING_PACT_the_Arcanum_needs_the_save_or_the_HP():
+    with pytest.raises(RuleRefusal) as refusal:
+        cast(6, warlock=True, spell_level=6)
+    assert problem(refusal.value) == ("cast.needs_save", "MAGIC-1",
+                                      {"name": "Mira", "level": 6, "dc": 12, "hp": 12})
+    paid = cast(6, warlock=True, spell_level=6, pay_hp=True)
+    assert figures(paid) == ("paid-hp", 6, 12, None, 0, 12)
+    assert paid.rules == ("MAGIC-1", "MAGIC-4", "RULING-PACT", "MAGIC-5", "RULING-MAGIC-HP")
+
+
+@pytest.mark.parametrize("spell_level, d20, expected, rules", [
+    (4, 8, ("saved", 4, 10, 10, 0, 0), ("MAGIC-1", "RULING-PACT")),
+    (4, 7, ("fatigue", 4, 10, 9, 1, 0), ("MAGIC-1", "RULING-PACT", "MAGIC-2", "MAGIC-3")),
+    (5, 3, ("fatigue", 5, 11, 5, 1, 0), ("MAGIC-1", "RULING-PACT", "MAGIC-2", "MAGIC-3")),
+    (3, None, ("no-save", 3, None, None, 0, 0), ("MAGIC-1",)),
+])
+def test_RULING_PACT_a_warlocks_ritual_of_level_4_or_more_needs_the_save(spell_level, d20,
+                                                                        expected, rules):
+    decision = cast(spell_level, d20, 2 if d20 else None, warlock=True, ritual=True,
+                    spell_level=spell_level)
+    assert figures(decision) == expected
+    assert (decision.rules, decision.arcanum) == (rules, False)
+
+
+@pytest.mark.parametrize("spell_level", [6, 9])
+def test_RULING_PACT_only_a_warlocks_high_spells_are_Arcanum(spell_level):
+    decision = cast(spell_level, 20, 0, spell_level=spell_level)    # not a warlock
+    assert (decision.arcanum, decision.rules) == (False, ("MAGIC-1",))
+
+
+def test_RULING_PACT_through_the_fold():
+    table = Table()
+    table.add("Zed", con=12, hp_max=40, level=17, warlock=True)
+    dominate = spell("Domination", 8, None, "Dominate Monster")
+    result = table.do("cast", "Zed", spell=dominate, slot=8, save_d20=9, save_bonus=2)
+    assert (result.outcome, result.details["arcanum"], result.details["dc"]) == (
+        "fatigue", True, 14)
+    assert {"MAGIC-1", "MAGIC-4", "RULING-PACT", "MAGIC-2"} <= set(result.rules)
+    assert table.fatigue("Zed") == 2
+    with pytest.raises(RuleRefusal) as refusal:
+        table.do("cast", "Zed", spell=dominate, slot=8, pact=True)
+    assert refusal.value.code == "cast.pact_too_high"
+    with pytest.raises(RuleRefusal) as refusal:
+        table.do("cast", "Zed", spell=spell("Cône de froid", 5, "8d8", "Cone of Cold"), slot=5,
+                 arcanum=True)
+    assert refusal.value.code == "cast.arcanum_too_low"
+    assert table.fatigue("Zed") == 2            # nothing changed by the refused casts

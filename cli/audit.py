@@ -2,91 +2,174 @@
 
 import click
 
-from ledger.errors import RuleRefusal
-from ledger.rules.errors import BadValue
-from ledger.rules.rulings import parse_assignment
-from projections.explain import explanation
-from projections.status import status_object
-from projections.verify import checkpoint_token, parse_checkpoint, verify
-from projections.whatif import character_differences, fold_under
+from i18n import N_
 
 from . import output
+from .help import argument, command, option
 from .options import json_option
 from .progress import showing_progress
 
-EXAMPLES = "\n\n\b\nExamples:\n"
 
-
-@click.command("explain", help="Every fatigue level, wound and Constitution point lost, with "
-               "the position and rules that decided it." + EXAMPLES +
-               "  pangee explain Arin\n  pangee explain arin --json")
-@click.argument("who")
+@command("explain", help=N_("A character's history: every fatigue level gained and lost, every "
+                            "wound from the command that caused it to the rest that healed it, "
+                            "every Constitution change, each with its command number and rule "
+                            "ids; now, or as of a past command or session."),
+         examples="  pangee explain Arin\n  pangee explain arin --as-of 40\n"
+                  "  pangee explain Arin --session 2 --json")
+@argument("who", metavar=N_("WHO"))
+@option("--as-of", type=int, metavar="N", help=N_("As it stood when command N was the last."))
+@option("--session", "session_number", type=int, metavar="N",
+        help=N_("As it stood at the end of session N."))
 @json_option
 @click.pass_obj
-def explain(session, who, as_json):
+def explain(session, who, as_of, session_number, as_json):
+    from i18n.views import explain_lines
+    from projections.explain import explanation
+
+    from .read import past
+
     ledger, state = session.campaign_ledger()
+    number = past(ledger, state, as_of, session_number, False)
+    if number is not None:
+        state = ledger.queries.state_as_of(number)
     sheet = state.sheet(who)
-    obj = explanation(state, sheet, ledger.queries.without_effect(sheet.name))
-    output.emit_json(obj) if as_json else output.explanation(obj)
+    rows = ledger.queries.log(upto=number)
+    without = [w for w in ledger.queries.without_effect(sheet.name)
+               if number is None or w["position"] <= number]
+    obj = explanation(state, sheet, rows, without)
+    if as_json:
+        output.emit_json(_json(obj))
+    else:
+        output.lines(explain_lines(obj))
 
 
-@click.command("what-if", help="The same events folded under other rulings; nothing is "
-               "written." + EXAMPLES + "  pangee what-if wound.halving=up\n"
-               "  pangee what-if wound.dc_dice_term=always Arin --json")
-@click.argument("args", nargs=-1, required=True)
+def _json(obj: dict) -> dict:
+    from i18n.render import render
+
+    def texts(items):
+        return [{**i, "text": render(i["code"], i["params"])} for i in items]
+    return {**obj, "fatigue": {**obj["fatigue"], "history": texts(obj["fatigue"]["history"])},
+            "wounds": [{**w, "story": texts(w["story"])} for w in obj["wounds"]],
+            "constitution": {**obj["constitution"],
+                             "history": texts(obj["constitution"]["history"])},
+            "without_effect": [{**w, "text": render(w["note"]["code"], w["note"].get("params"))}
+                               for w in obj["without_effect"]]}
+
+
+@command("what-if", help=N_("The same commands folded under other rulings; nothing is written. "
+                            "Names the first command whose outcome differs, says how each "
+                            "changes, then the end state of each character."),
+         examples="  pangee what-if wound.halving=up\n"
+                  "  pangee what-if wound.dc_dice_term=always Arin --json")
+@argument("args", nargs=-1, required=True, metavar=N_("KEY=VALUE... [WHO]..."))
 @json_option
 @click.pass_obj
 def what_if(session, args, as_json):
+    from i18n.views import change_lines, whatif_lines
+    from ledger.rules.errors import BadValue
+    from ledger.rules.rulings import parse_assignment
+    from projections.status import status_object
+    from projections.whatif import end_differences, fold_under
+
     overrides = dict(parse_assignment(a) for a in args if "=" in a)
     names = [a for a in args if "=" not in a]
     if not overrides:
-        raise BadValue("what-if needs at least one KEY=VALUE ruling, such as wound.halving=up")
+        raise BadValue("cli.whatif_no_ruling", None)
     ledger, state = session.campaign_ledger()
     sheets = [state.sheet(n) for n in names] if names else list(state.characters.values())
-    other, rulings = fold_under(ledger.queries.facts(), overrides)
+    found = fold_under(ledger.queries.facts(), overrides)
+    wanted = {s.name for s in sheets}
+    found["changes"] = [c for c in found["changes"]
+                        if not names or _touches(c, wanted)]
+    found["end"] = end_differences(found["before"], found["after"], [s.name for s in sheets])
     if as_json:
-        chosen = [other.sheet(s.name) for s in sheets if s.name in
-                  {x.name for x in other.characters.values()}]
+        other = found["after"]
+        chosen = [s for s in other.characters.values() if s.name in wanted]
         obj = status_object(other, chosen)
-        obj["rulings"] = rulings
+        obj["rulings"] = found["rulings"]
+        obj["first_difference"] = found["first"]
+        obj["changes"] = [{"number": c["number"], "kind": c["kind"], "change": c["change"],
+                           "before": c["before"], "after": c["after"],
+                           "text": change_lines(c)} for c in found["changes"]]
+        obj["end"] = [{"name": e["name"], "differences": e["differences"]} for e in found["end"]]
         output.emit_json(obj)
         return
-    output.what_if(overrides, character_differences(state, other, [s.name for s in sheets]))
+    output.lines(whatif_lines(found))
 
 
-@click.command("replay", help="Rebuild every projection from the events and print a digest; "
-               "--verify first proves nothing stored was edited, removed or reordered, and "
-               "re-derives every outcome." + EXAMPLES + "  pangee replay\n"
-               "  pangee replay --verify\n  pangee replay --verify --checkpoint 57-3f2a9c…")
-@click.option("--verify", "check", is_flag=True, help="Check digests, streams, order and outcomes.")
-@click.option("--checkpoint", help="Also prove the history still contains this checkpoint.")
+def _touches(change: dict, names: set[str]) -> bool:
+    for result in (change["before"], change["after"]):
+        for effect in (result or {}).get("effects", []):
+            if effect.get("character") in names:
+                return True
+    return False
+
+
+@command("replay", help=N_("Rebuild every read model from the events and print a digest; "
+                           "--verify first proves, from the events alone, that nothing stored was "
+                           "edited, removed, reordered or inserted, and re-derives every outcome; "
+                           "--checkpoint also proves the history still holds the one a "
+                           "checkpoint named (nothing cut off the end)."),
+         examples="  pangee replay\n  pangee replay --verify\n"
+                  "  pangee replay --verify --checkpoint 57-3f2a9c…")
+@option("--verify", "check", is_flag=True, help=N_("Check digests, streams, chain and outcomes."))
+@option("--checkpoint", metavar=N_("TOKEN"), help=N_("Also prove the history still holds this checkpoint."))
+@json_option
 @click.pass_obj
-def replay(session, check, checkpoint):
+def replay(session, check, checkpoint, as_json):
+    from i18n.render import render
+    from ledger.rules.errors import BadValue, RuleRefusal
+    from projections.verify import parse_checkpoint, verify
+
     if checkpoint and not check:
-        raise BadValue("--checkpoint goes with --verify")
+        raise BadValue("cli.checkpoint_alone", None)
     wanted = parse_checkpoint(checkpoint) if checkpoint else None
     ledger = session.ledger()
+    report = None
     if check:
-        finding = verify(ledger.recorder, ledger.queries.chains(), wanted)
-        if finding is not None:
-            raise RuleRefusal(f"verification failed at {finding}")
-    ledger.state()
-    with showing_progress(ledger, "Replaying"):
-        position = ledger.projections.rebuild()
+        report = verify(ledger.db, ledger.recorder, wanted)
+        if report.finding is not None:
+            finding = report.finding
+            raise RuleRefusal("verify.failed", None, number=finding.position,
+                              problem={"code": finding.code, "params": finding.params})
+    with showing_progress(ledger, render("progress.replaying")):
+        ledger.projections.rebuild()
     state = ledger.projections.current()[0]
     if state.name is None:
-        raise RuleRefusal("no campaign in this store yet: run pangee init NAME first")
-    verified = " (verified" + (f", contains checkpoint {checkpoint}" if checkpoint else "") + ")" if check else ""
-    output.line(f"replayed to position {position}: digest {ledger.projections.digest()}{verified}")
+        raise RuleRefusal("campaign.none", None)
+    digest = ledger.projections.digest()
+    count = state.position
+    if as_json:
+        output.emit_json({"commands": count, "digest": digest, "verified": bool(check),
+                          "checkpoint": checkpoint, "drift": report.drift if report else []})
+        return
+    if report and report.drift:
+        for item in report.drift:
+            output.line(render("replay.drift", {**item, "recorded": item["recorded"] or "—",
+                                                "now": item["now"] or "—"}))
+    if report and report.checkpoint_legacy:
+        output.line(render("replay.legacy_checkpoint", {"token": checkpoint}))
+    code = ("replay.verified_checkpoint" if checkpoint else
+            "replay.verified" if check else "replay.done")
+    output.line(render(code, {"count": count, "digest": digest, "token": checkpoint}))
 
 
-@click.command("checkpoint", help="A short digest of the whole history (position and hash) to "
-               "share with the players." + EXAMPLES + "  pangee checkpoint")
+@command("checkpoint", help=N_("A short digest of the whole history so far (command number and "
+                               "hash) to share with the players: replay --verify --checkpoint "
+                               "proves later that the history still holds it unchanged."),
+         examples="  pangee checkpoint\n  pangee checkpoint --json")
+@json_option
 @click.pass_obj
-def checkpoint(session):
+def checkpoint(session, as_json):
+    from projections.verify import checkpoint_token
+
     ledger, _state = session.campaign_ledger()
-    position, chain = ledger.projections.head()
-    output.line(checkpoint_token(position, chain))
+    number, chain = ledger.projections.head()
+    token = checkpoint_token(number, chain)
+    if as_json:
+        output.emit_json({"checkpoint": token, "number": number, "chain": chain})
+    else:
+        output.line(token)
 
 
 COMMANDS = [explain, what_if, replay, checkpoint]

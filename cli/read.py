@@ -1,57 +1,100 @@
-"""Read commands: status and log (time travel by position or session)."""
+"""Read commands: status and log (time travel by command number or session)."""
 
 import click
 
-from ledger.rules.errors import BadValue
-from projections.status import status_object
+from i18n import N_
 
 from . import output
-from .options import json_option
+from .help import argument, command, option
+from .options import json_option, pager_option
 
-EXAMPLES = "\n\n\b\nExamples:\n"
+WHO = N_("WHO")
 
 
-@click.command("status", help="Current HP, fatigue by source, wounds, Constitution." + EXAMPLES +
-               "  pangee status\n  pangee status Arin --json\n  pangee status --as-of 57\n"
-               "  pangee status --session 2")
-@click.argument("who", nargs=-1)
-@click.option("--as-of", type=int, help="As it stood when POSITION was the last event.")
-@click.option("--session", "session_number", type=int, help="As it stood at the end of session N.")
+def past(ledger, state, as_of, session_number, as_recorded):
+    """The command number a read looks back to (None: now), checked."""
+    from ledger.bounds import INT_RANGES
+    from ledger.rules.errors import BadValue
+
+    if as_of is not None and session_number is not None:
+        raise BadValue("cli.as_of_and_session", None)
+    if as_recorded and as_of is None and session_number is None:
+        raise BadValue("cli.as_recorded_alone", None)
+    if session_number is not None:
+        if not 1 <= session_number <= INT_RANGES["number"][1]:
+            raise BadValue("session.unknown", None, number=session_number,
+                           known=[s["number"] for s in ledger.queries.sessions()])
+        return ledger.queries.session_end(session_number, state)
+    if as_of is not None:
+        ledger.queries.check_number(as_of)
+    return as_of
+
+
+@command("status", help=N_("HP, condition, fatigue by source, the healing queue and "
+                           "Constitution of each character, now or as of a past command "
+                           "(--as-of N, --session N): by default as the record stands now "
+                           "(corrections recorded since apply), with --as-recorded as the "
+                           "table saw it then."),
+         examples="  pangee status\n  pangee status Arin --json\n  pangee status --as-of 57\n"
+                  "  pangee status --session 2 --as-recorded")
+@argument("who", nargs=-1, metavar=WHO)
+@option("--as-of", type=int, metavar="N", help=N_("As it stood when command N was the last."))
+@option("--session", "session_number", type=int, metavar="N",
+        help=N_("As it stood at the end of session N."))
+@option("--as-recorded", is_flag=True,
+        help=N_("As the table saw it then (corrections recorded later left out)."))
 @json_option
 @click.pass_obj
-def status(session, who, as_of, session_number, as_json):
-    if as_of is not None and session_number is not None:
-        raise BadValue("give --as-of or --session, not both")
+def status(session, who, as_of, session_number, as_recorded, as_json):
+    from i18n.views import status_lines
+    from projections.status import status_object
+
     ledger, state = session.campaign_ledger()
-    if session_number is not None:
-        as_of = ledger.queries.session_end(session_number, state)
-    if as_of is not None:
-        if as_of < 1:
-            raise BadValue(f"--as-of {as_of}: expected a position of 1 or more")
-        state = ledger.queries.state_as_of(as_of)
+    number = past(ledger, state, as_of, session_number, as_recorded)
+    if number is not None:
+        state = ledger.queries.state_as_of(number, as_recorded)
     sheets = [state.sheet(name) for name in who] if who else None
     obj = status_object(state, sheets)
-    output.emit_json(obj) if as_json else output.status(obj)
+    if as_json:
+        output.emit_json(obj)
+        return
+    mode = None if number is None else ("recorded" if as_recorded else "corrected")
+    output.lines(status_lines(obj, mode))
 
 
-@click.command("log", help="The session log: one entry per recorded command." + EXAMPLES +
-               "  pangee log\n  pangee log Arin --session 2\n  pangee log --json")
-@click.argument("who", nargs=-1)
-@click.option("--session", "session_number", type=int, help="Only session N.")
+@command("log", help=N_("The session log: one entry per recorded command, its number, what "
+                        "was rolled and decided, and its consequences as indented lines with "
+                        "their rule ids (--brief: one line each)."),
+         examples="  pangee log\n  pangee log Arin --session 2\n  pangee log --brief\n"
+                  "  pangee log --json")
+@argument("who", nargs=-1, metavar=WHO)
+@option("--session", "session_number", type=int, metavar="N", help=N_("Only session N."))
+@option("--brief", is_flag=True, help=N_("One line per command."))
+@pager_option
 @json_option
 @click.pass_obj
-def log(session, who, session_number, as_json):
+def log(session, who, session_number, brief, pager, as_json):
+    from i18n.entries import entry, entry_json, local_time, session_title
+
+    from .echo import entry_texts
+
     ledger, state = session.campaign_ledger()
     names = [state.sheet(name).name for name in who]
     if session_number is not None:
         ledger.queries.session_end(session_number, state)
-    entries = ledger.queries.log(names, session_number)
+    rows = ledger.queries.log(names, session_number)
     if as_json:
-        output.emit_json([{k: e[k] for k in ("position", "session", "timestamp", "characters",
-                                             "kind", "summary", "rules", "outcome")}
-                          for e in entries])
-    else:
-        output.log(entries)
+        output.emit_json([entry_json(row, entry(row, brief)) for row in rows])
+        return
+    titles = {s["number"]: s.get("title") for s in ledger.queries.sessions()}
+    texts, current = [], object()
+    for row in rows:
+        if row["session"] != current:
+            current = row["session"]
+            texts.append(f"— {session_title(current, titles.get(current))} "
+                         f"({local_time(row['timestamp'])}) —")
+        texts += entry_texts(entry(row, brief), brief)
+    output.lines(texts, pager=pager)
 
 
 COMMANDS = [status, log]

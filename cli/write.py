@@ -1,258 +1,319 @@
-"""Write commands: parse options, hand them to the ledger, print what was recorded."""
+"""Write commands: parse options, hand them to the ledger, print what was recorded (or, with
+--json, the recorded command as one JSON object)."""
 
 import click
 
-from . import output
-from .options import dice_options, roll_options
+from i18n import N_
+
+from .help import argument, command, group, option
+from .options import dice_options, json_option, roll_options
 from .runner import run_write
 
-EXAMPLES = "\n\n\b\nExamples:\n"
+WHO = N_("WHO")
+N = "N"
 
 
-@click.command("init", help="Open a new campaign in the store." + EXAMPLES +
-               "  pangee init \"L'Âge du Changement\" --seed 7\n"
-               "  pangee init Valmorte --ruling wound.halving=up")
-@click.argument("name")
-@click.option("--ruling", "rulings", multiple=True, metavar="KEY=VALUE",
-              help="A ruling other than the default (see RULES.md), repeatable.")
-@click.option("--seed", type=int, help="Seed for the dice the ledger rolls in scripts.")
+@command("init", help=N_("Open a new campaign in the store."),
+         examples="  pangee init \"L'Âge du Changement\" --seed 7\n"
+                  "  pangee init Valmorte --ruling wound.halving=up")
+@argument("name", metavar=N_("NAME"))
+@option("--ruling", "rulings", multiple=True, metavar="KEY=VALUE",
+        help=N_("A ruling other than the default (see RULES.md), repeatable."))
+@option("--seed", type=int, metavar=N, help=N_("Seed for the dice the ledger rolls in scripts."))
+@json_option
 @click.pass_obj
-def init(session, name, rulings, seed):
-    run_write(session, "init", {"name": name, "rulings": list(rulings), "seed": seed}, create=True)
+def init(session, name, rulings, seed, as_json):
+    run_write(session, "init", {"name": name, "rulings": list(rulings), "seed": seed},
+              create=True, as_json=as_json)
 
 
-@click.group("character", help="Manage the roster.")
+@group("character", help=N_("The roster: add, update and list the characters."))
 def character():
     pass
 
 
-@character.command("add", help="Add a character." + EXAMPLES +
-                   "  pangee character add Arin --con 14 --hp-max 45 --level 5\n"
-                   "  pangee character add Brune --con 12 --hp-max 38 --medicine\n"
-                   "  pangee character add Gorm --con 16 --hp-max 52 --relentless --crit-min 19")
-@click.argument("name")
-@click.option("--con", type=int, required=True, help="Constitution score.")
-@click.option("--hp-max", type=int, required=True, help="Hit point maximum.")
-@click.option("--level", type=int, help="Character level (1 by default).")
-@click.option("--medicine", is_flag=True, help="Proficient in Medicine (WOUND-4/5).")
-@click.option("--crit-min", type=int, help="Lowest natural d20 that crits (19 for a Champion).")
-@click.option("--relentless", is_flag=True, help="Relentless Endurance or similar (--endure).")
-@click.option("--warlock", is_flag=True, help="A warlock (pact slots, Mystic Arcanum: MAGIC-4).")
+@character.command("add", help=N_("Add a character (level 1 unless --level is given: the HP "
+                                  "maximum after a Constitution change depends on it)."),
+                   examples="  pangee character add Arin --con 14 --hp-max 45 --level 5\n"
+                            "  pangee character add Brune --con 12 --hp-max 38 --medicine\n"
+                            "  pangee character add Gorm --con 16 --hp-max 52 --relentless --crit-min 19")
+@argument("name", metavar=N_("NAME"))
+@option("--con", type=int, required=True, metavar=N, help=N_("Constitution score."))
+@option("--hp-max", type=int, required=True, metavar=N, help=N_("Hit point maximum."))
+@option("--level", type=int, metavar=N, help=N_("Character level (1 when left out)."))
+@option("--medicine", is_flag=True, help=N_("Proficient in Medicine (WOUND-4/5)."))
+@option("--crit-min", type=int, metavar=N,
+        help=N_("Lowest natural d20 that is a critical hit (19 for a Champion)."))
+@option("--relentless", is_flag=True,
+        help=N_("Relentless Endurance or a similar feature (damage --endure)."))
+@option("--warlock", is_flag=True, help=N_("A warlock (pact slots, Mystic Arcanum: MAGIC-4)."))
+@json_option
 @click.pass_obj
-def character_add(session, **options):
-    run_write(session, "character add", options)
+def character_add(session, as_json, **options):
+    run_write(session, "character add", options, as_json=as_json)
 
 
-@click.group("session", help="Start and end game sessions.")
+@group("session", help=N_("Start and end game sessions."))
 def game_session():
     pass
 
 
-@game_session.command("start", help="Start a session." + EXAMPLES + "  pangee session start \"Les ruines de Valmorte\"")
-@click.argument("title", required=False)
+@game_session.command("start", help=N_("Start a session."),
+                      examples="  pangee session start \"Les ruines de Valmorte\"")
+@argument("title", required=False, metavar=N_("TITLE"))
+@json_option
 @click.pass_obj
-def session_start(session, title):
-    run_write(session, "session start", {"title": title})
+def session_start(session, title, as_json):
+    run_write(session, "session start", {"title": title}, as_json=as_json)
 
 
-@game_session.command("end", help="End the open session." + EXAMPLES + "  pangee session end")
+@game_session.command("end", help=N_("End the open session."), examples="  pangee session end")
+@json_option
 @click.pass_obj
-def session_end(session):
-    run_write(session, "session end", {})
+def session_end(session, as_json):
+    run_write(session, "session end", {}, as_json=as_json)
 
 
-@click.command("attack", help="An attack roll against an AC (CRIT-1..5)." + EXAMPLES +
-               "  pangee attack Arin --ac 15 --d20 14 --bonus 7\n  pangee attack Gorm --ac 12 --bonus 5   # the ledger rolls")
-@click.argument("who")
-@click.option("--ac", type=int, required=True, help="The target's AC.")
+@command("attack", help=N_("An attack roll against an AC (CRIT-1..5). Left out, the d20 is "
+                           "rolled by the ledger."),
+         examples="  pangee attack Arin --ac 15 --d20 14 --bonus 7\n"
+                  "  pangee attack Gorm --ac 12 --bonus 5\n"
+                  "  pangee attack Brune --ac 11 --d20 9 --bonus 4 --target sanglier --foraging")
+@argument("who", metavar=WHO)
+@option("--ac", type=int, required=True, metavar=N, help=N_("The target's AC."))
 @roll_options
-@click.option("--crit-min", type=int, help="Lowest natural d20 that crits for this attack.")
-@click.option("--target", help="Who or what is attacked (free text).")
+@option("--crit-min", type=int, metavar=N, help=N_("Lowest natural d20 that crits for this attack."))
+@option("--target", metavar=N_("TEXT"), help=N_("Who or what is attacked (free text)."))
+@option("--foraging", is_flag=True,
+        help=N_("Hunting, fishing or gathering: keeps the days in the wild (RULING-FORAGING)."))
+@json_option
 @click.pass_obj
-def attack(session, **options):
-    run_write(session, "attack", options)
+def attack(session, as_json, **options):
+    run_write(session, "attack", options, as_json=as_json)
 
 
-@click.command("check", help="An ability check against a DC (CRIT-4)." + EXAMPLES +
-               "  pangee check Brune --dc 15 --d20 12 --bonus 4 --skill Médecine")
-@click.argument("who")
-@click.option("--dc", type=int, required=True)
+@command("check", help=N_("An ability check against a DC (CRIT-4)."),
+         examples="  pangee check Brune --dc 15 --d20 12 --bonus 4 --skill Médecine\n"
+                  "  pangee check Gorm --dc 12 --d20 15 --bonus 3 --skill Survie --foraging")
+@argument("who", metavar=WHO)
+@option("--dc", type=int, required=True, metavar=N, help=N_("The difficulty (DC)."))
 @roll_options
-@click.option("--skill", help="The skill or ability (free text).")
+@option("--skill", metavar=N_("TEXT"), help=N_("The skill or ability (free text)."))
+@option("--foraging", is_flag=True,
+        help=N_("Hunting, fishing or gathering: keeps the days in the wild (RULING-FORAGING)."))
+@json_option
 @click.pass_obj
-def check(session, **options):
-    run_write(session, "check", options)
+def check(session, as_json, **options):
+    run_write(session, "check", options, as_json=as_json)
 
 
-@click.command("save", help="A saving throw against a DC." + EXAMPLES +
-               "  pangee save Arin --dc 14 --d20 9 --bonus 3 --ability CON")
-@click.argument("who")
-@click.option("--dc", type=int, required=True)
+@command("save", help=N_("A saving throw against a DC."),
+         examples="  pangee save Arin --dc 14 --d20 9 --bonus 3 --ability CON")
+@argument("who", metavar=WHO)
+@option("--dc", type=int, required=True, metavar=N, help=N_("The difficulty (DC)."))
 @roll_options
-@click.option("--ability", help="The ability (free text).")
+@option("--ability", metavar=N_("TEXT"), help=N_("The ability (free text)."))
+@json_option
 @click.pass_obj
-def save(session, **options):
-    run_write(session, "save", options)
+def save(session, as_json, **options):
+    run_write(session, "save", options, as_json=as_json)
 
 
-@click.command("damage", context_settings={"ignore_unknown_options": True},
-               help="Damage taken (BASE-DYING; the cause of any wound)." + EXAMPLES +
-               "  pangee damage Arin 12 --cause \"épée à deux mains\"\n"
-               "  pangee damage Arin 9 --cause chute --dice 3d6\n"
-               "  pangee damage Gorm 20 --cause Greataxe --endure")
-@click.argument("who")
-@click.argument("amount", type=int)
-@click.option("--cause", required=True, help="Weapon, spell or free text.")
-@click.option("--dice", help="The cause's damage dice (2d6, 1d8+2d6); from the catalogue if known.")
-@click.option("--critical", is_flag=True, help="A critical hit (two failures at 0 HP).")
-@click.option("--endure", is_flag=True, help="Relentless Endurance: 1 HP instead of 0, no wound.")
+@command("damage", context_settings={"ignore_unknown_options": True},
+         help=N_("Damage taken (BASE-DYING; the cause of any wound). A weapon, a spell or a "
+                 "creature's attack written CREATURE: ATTACK gives its dice."),
+         examples="  pangee damage Arin 12 --cause \"épée à deux mains\"\n"
+                  "  pangee damage Arin 9 --cause \"ogre : massue\"\n"
+                  "  pangee damage Arin 30 --cause flétrissement --slot 6\n"
+                  "  pangee damage Arin 9 --cause chute --dice 3d6\n"
+                  "  pangee damage Gorm 20 --cause Greataxe --endure")
+@argument("who", metavar=WHO)
+@argument("amount", type=int, metavar=N_("AMOUNT"))
+@option("--cause", required=True, metavar=N_("TEXT"),
+        help=N_("Weapon, spell, CREATURE: ATTACK, or free text."))
+@option("--dice", metavar=N_("DICE"),
+        help=N_("The cause's damage dice (2d6, 1d8+2d6); from the catalogue if known."))
+@option("--slot", type=int, metavar=N,
+        help=N_("The slot a catalogue spell was cast with: its dice at that slot."))
+@option("--critical", is_flag=True, help=N_("A critical hit (two failures at 0 HP)."))
+@option("--endure", is_flag=True,
+        help=N_("Relentless Endurance: 1 HP instead of 0, no wound (when it acts)."))
+@option("--foraging", is_flag=True,
+        help=N_("Taken while hunting, fishing or gathering: keeps the days in the wild."))
+@json_option
 @click.pass_obj
-def damage(session, **options):
-    run_write(session, "damage", options)
+def damage(session, as_json, **options):
+    run_write(session, "damage", options, as_json=as_json)
 
 
-@click.command("heal", context_settings={"ignore_unknown_options": True},
-               help="Hit points regained; at 0 HP this is a survival (WOUND-1)." + EXAMPLES +
-               "  pangee heal Arin 8 --cause \"soin des blessures\" --wound-roll 4")
-@click.argument("who")
-@click.argument("amount", type=int)
-@click.option("--cause", help="Spell, potion… (free text).")
+@command("heal", context_settings={"ignore_unknown_options": True},
+         help=N_("Hit points regained; at 0 HP this is a survival (WOUND-1)."),
+         examples="  pangee heal Arin 8 --cause \"soin des blessures\" --wound-roll 4")
+@argument("who", metavar=WHO)
+@argument("amount", type=int, metavar=N_("AMOUNT"))
+@option("--cause", metavar=N_("TEXT"), help=N_("Spell, potion… (free text)."))
 @dice_options
+@json_option
 @click.pass_obj
-def heal(session, **options):
-    run_write(session, "heal", options)
+def heal(session, as_json, **options):
+    run_write(session, "heal", options, as_json=as_json)
 
 
-@click.command("death-save", help="A death saving throw (BASE-DYING)." + EXAMPLES +
-               "  pangee death-save Arin --d20 14")
-@click.argument("who")
-@click.option("--d20", type=int, help="Natural d20 face; left out, the ledger rolls.")
+@command("death-save", help=N_("A death saving throw (BASE-DYING)."),
+         examples="  pangee death-save Arin --d20 14")
+@argument("who", metavar=WHO)
+@option("--d20", type=int, metavar=N, help=N_("Natural d20 face; left out, the ledger rolls."))
 @dice_options
+@json_option
 @click.pass_obj
-def death_save(session, **options):
-    run_write(session, "death-save", options)
+def death_save(session, as_json, **options):
+    run_write(session, "death-save", options, as_json=as_json)
 
 
-@click.command("stabilize", help="A dying character stabilized (survives: WOUND-1)." + EXAMPLES +
-               "  pangee stabilize Arin --by Brune --wound-roll 3")
-@click.argument("who")
-@click.option("--by", help="Who stabilized them.")
+@command("stabilize", help=N_("A dying character stabilized (survives: WOUND-1)."),
+         examples="  pangee stabilize Arin --by Brune --wound-roll 3")
+@argument("who", metavar=WHO)
+@option("--by", metavar=N_("NAME"), help=N_("Who stabilized them."))
 @dice_options
+@json_option
 @click.pass_obj
-def stabilize(session, **options):
-    run_write(session, "stabilize", options)
+def stabilize(session, as_json, **options):
+    run_write(session, "stabilize", options, as_json=as_json)
 
 
-@click.command("treat", help="Treat a wound with a healer's kit (WOUND-4)." + EXAMPLES +
-               "  pangee treat Arin --by Brune --d20 13 --bonus 5")
-@click.argument("who")
-@click.option("--by", required=True, help="The healer (proficient in Medicine).")
+@command("treat", help=N_("Treat a wound with a healer's kit (WOUND-4): the one the healer "
+                          "chooses, by its place in the queue (status lists it), else the "
+                          "oldest not yet treated."),
+         examples="  pangee treat Arin --by Brune --d20 13 --bonus 5\n"
+                  "  pangee treat Arin --by Brune --wound 2 --d20 13 --bonus 5")
+@argument("who", metavar=WHO)
+@option("--by", required=True, metavar=N_("NAME"), help=N_("The healer (proficient in Medicine)."))
 @roll_options
+@option("--wound", type=int, metavar=N,
+        help=N_("The wound's place in the queue, from 1 (RULING-TREAT-CHOICE)."))
+@json_option
 @click.pass_obj
-def treat(session, **options):
-    run_write(session, "treat", options)
+def treat(session, as_json, **options):
+    run_write(session, "treat", options, as_json=as_json)
 
 
-@click.command("tend", help="Evening care before a night that is not a long rest (WOUND-5)." +
-               EXAMPLES + "  pangee tend Arin --by Brune --d20 11 --bonus 5")
-@click.argument("who")
-@click.option("--by", required=True, help="The healer (proficient in Medicine).")
+@command("tend", help=N_("Evening care before a night that is not a long rest (WOUND-5)."),
+         examples="  pangee tend Arin --by Brune --d20 11 --bonus 5")
+@argument("who", metavar=WHO)
+@option("--by", required=True, metavar=N_("NAME"), help=N_("The healer (proficient in Medicine)."))
 @roll_options
+@json_option
 @click.pass_obj
-def tend(session, **options):
-    run_write(session, "tend", options)
+def tend(session, as_json, **options):
+    run_write(session, "tend", options, as_json=as_json)
 
 
-@click.group("rest", help="Short rests, nights, long rests, days in the wild (REST-1..3).")
+@group("rest", help=N_("Short rests, nights, long rests, days in the wild (REST-1..3)."))
 def rest():
     pass
 
 
-@rest.command("short", help="A short rest (one magic fatigue level: MAGIC-3)." + EXAMPLES +
-              "  pangee rest short Arin Brune")
-@click.argument("who", nargs=-1, required=True)
+@rest.command("short", help=N_("A short rest (one magic fatigue level: MAGIC-3)."),
+              examples="  pangee rest short Arin Brune")
+@argument("who", nargs=-1, required=True, metavar=WHO)
+@json_option
 @click.pass_obj
-def rest_short(session, who):
-    run_write(session, "rest short", {"who": list(who)})
+def rest_short(session, who, as_json):
+    run_write(session, "rest short", {"who": list(who)}, as_json=as_json)
 
 
-@rest.command("night", help="A night: long only if --safe --calm and no --watch (REST-1)." +
-              EXAMPLES + "  pangee rest night Arin Brune --safe --calm\n  pangee rest night Arin --watch")
-@click.argument("who", nargs=-1, required=True)
-@click.option("--safe", is_flag=True, help="A safe, comfortable place.")
-@click.option("--calm", is_flag=True, help="A calm night, no known threat.")
-@click.option("--watch", is_flag=True, help="Someone keeps watch (too dangerous: no long rest).")
+@rest.command("night", help=N_("A night: a long rest only with --safe and --calm and no --watch "
+                               "(REST-1); otherwise a short rest's benefits (REST-2)."),
+              examples="  pangee rest night Arin Brune --safe --calm\n"
+                       "  pangee rest night Arin --watch")
+@argument("who", nargs=-1, required=True, metavar=WHO)
+@option("--safe", is_flag=True, help=N_("A safe, comfortable place."))
+@option("--calm", is_flag=True, help=N_("A calm night, no known threat."))
+@option("--watch", is_flag=True, help=N_("Someone keeps watch (too dangerous: no long rest)."))
+@json_option
 @click.pass_obj
-def rest_night(session, who, safe, calm, watch):
-    run_write(session, "rest night", {"who": list(who), "safe": safe, "calm": calm, "watch": watch})
+def rest_night(session, who, safe, calm, watch, as_json):
+    run_write(session, "rest night", {"who": list(who), "safe": safe, "calm": calm,
+                                      "watch": watch}, as_json=as_json)
 
 
-@rest.command("long", help="A long rest (= rest night --safe --calm)." + EXAMPLES +
-              "  pangee rest long Arin Brune")
-@click.argument("who", nargs=-1, required=True)
-@click.option("--watch", is_flag=True, help="Someone keeps watch (no long rest after all).")
+@rest.command("long", help=N_("A long rest (= rest night --safe --calm)."),
+              examples="  pangee rest long Arin Brune")
+@argument("who", nargs=-1, required=True, metavar=WHO)
+@option("--watch", is_flag=True, help=N_("Someone keeps watch (no long rest after all)."))
+@json_option
 @click.pass_obj
-def rest_long(session, who, watch):
-    run_write(session, "rest long", {"who": list(who), "watch": watch})
+def rest_long(session, who, watch, as_json):
+    run_write(session, "rest long", {"who": list(who), "watch": watch}, as_json=as_json)
 
 
-@rest.command("wilderness", help="One day of rest and foraging in the wild (REST-3)." +
-              EXAMPLES + "  pangee rest wilderness Arin Brune")
-@click.argument("who", nargs=-1, required=True)
+@rest.command("wilderness", help=N_("One day of rest and foraging in the wild (REST-3): the "
+                                    "seventh in a row counts as a long rest."),
+              examples="  pangee rest wilderness Arin Brune")
+@argument("who", nargs=-1, required=True, metavar=WHO)
+@json_option
 @click.pass_obj
-def rest_wilderness(session, who):
-    run_write(session, "rest wilderness", {"who": list(who)})
+def rest_wilderness(session, who, as_json):
+    run_write(session, "rest wilderness", {"who": list(who)}, as_json=as_json)
 
 
-@click.command("cast", help="Cast a spell (MAGIC-1..5, RES-1)." + EXAMPLES +
-               "  pangee cast Elowen flétrissement --slot 5 --save-d20 8 --save-bonus 2\n"
-               "  pangee cast Elowen \"cone of cold\" --slot 5 --pay-hp\n"
-               "  pangee cast Brune \"rappel à la vie\" --slot 5 --save-bonus 1 --target Arin")
-@click.argument("who")
-@click.argument("spell")
-@click.option("--slot", type=int, required=True, help="Slot level spent (a ritual: the spell's level).")
-@click.option("--ritual", is_flag=True, help="Cast as a ritual.")
-@click.option("--pact", is_flag=True, help="A warlock pact-magic slot (no save: MAGIC-4).")
-@click.option("--arcanum", is_flag=True, help="A warlock Mystic Arcanum spell (save applies).")
-@click.option("--save-d20", type=int, help="Natural d20 of the Constitution save.")
-@click.option("--save-bonus", type=int, help="Constitution save bonus.")
-@click.option("--pay-hp", is_flag=True, help="Lose 2 × slot HP instead of the save or its fatigue.")
-@click.option("--target", help="The character a resurrection spell brings back.")
+@command("cast", help=N_("Cast a spell (MAGIC-1..5, RES-1). A name close to a catalogue "
+                         "spell's is refused with a suggestion; --custom records a spell the "
+                         "catalogue does not have."),
+         examples="  pangee cast Elowen flétrissement --slot 5 --save-d20 8 --save-bonus 2\n"
+                  "  pangee cast Elowen \"cone of cold\" --slot 5 --pay-hp\n"
+                  "  pangee cast Brune \"rappel à la vie\" --slot 5 --save-bonus 1 --target Arin\n"
+                  "  pangee cast Ysolde \"chant des brumes\" --slot 2 --custom")
+@argument("who", metavar=WHO)
+@argument("spell", metavar=N_("SPELL"))
+@option("--slot", type=int, required=True, metavar=N,
+        help=N_("Slot level spent (a ritual: the spell's level)."))
+@option("--ritual", is_flag=True, help=N_("Cast as a ritual."))
+@option("--pact", is_flag=True, help=N_("A warlock pact-magic slot, level 1 to 5 (no save: MAGIC-4)."))
+@option("--arcanum", is_flag=True, help=N_("A warlock Mystic Arcanum spell, level 6 to 9 (save applies)."))
+@option("--save-d20", type=int, metavar=N, help=N_("Natural d20 of the Constitution save."))
+@option("--save-bonus", type=int, metavar=N, help=N_("Constitution save bonus."))
+@option("--pay-hp", is_flag=True, help=N_("Lose 2 × slot HP instead of the save or its fatigue."))
+@option("--target", metavar=N_("NAME"), help=N_("The character a resurrection spell brings back."))
+@option("--custom", is_flag=True, help=N_("A spell the catalogue does not have (free text)."))
+@json_option
 @click.pass_obj
-def cast(session, **options):
-    run_write(session, "cast", options)
+def cast(session, as_json, **options):
+    run_write(session, "cast", options, as_json=as_json)
 
 
-@click.command("fatigue", context_settings={"ignore_unknown_options": True},
-               help="Ordinary fatigue levels gained (+N) or recovered (-N)." + EXAMPLES +
-               "  pangee fatigue Arin +1 --cause \"marche forcée\"\n  pangee fatigue Arin -1 --cause \"restauration partielle\"")
-@click.argument("who")
-@click.argument("delta")
-@click.option("--cause", required=True)
+@command("fatigue", context_settings={"ignore_unknown_options": True},
+         help=N_("Fatigue levels gained (+N) or removed (-N), ordinary by default; magic that "
+                 "removes levels (restauration supérieure…) says --source ordinary or magic, "
+                 "also on the dead (RULING-RESTORATION)."),
+         examples="  pangee fatigue Arin +1 --cause \"marche forcée\"\n"
+                  "  pangee fatigue Arin -1 --source magic --cause \"restauration supérieure\"")
+@argument("who", metavar=WHO)
+@argument("delta", metavar="+N|-N")
+@option("--cause", required=True, metavar=N_("TEXT"), help=N_("What caused or removed them."))
+@option("--source", type=click.Choice(["ordinary", "magic"]), metavar="ordinary|magic",
+        help=N_("Which levels: ordinary (the default) or magic; wound levels go only with their wounds."))
+@json_option
 @click.pass_obj
-def fatigue(session, who, delta, cause):
-    run_write(session, "fatigue", {"who": who, "delta": delta, "cause": cause})
+def fatigue(session, who, delta, cause, source, as_json):
+    run_write(session, "fatigue", {"who": who, "delta": delta, "cause": cause, "source": source},
+              as_json=as_json)
 
 
-@click.command("improve", help="An ability score improvement of Constitution (RES-2)." + EXAMPLES +
-               "  pangee improve Brune --con 1")
-@click.argument("who")
-@click.option("--con", type=int, required=True, help="Points added to Constitution.")
+@command("improve", help=N_("An ability score improvement of Constitution: +1 or +2, never "
+                            "above 20 unless an item or boon lifts the cap (RULING-ASI)."),
+         examples="  pangee improve Brune --con 1\n"
+                  "  pangee improve Gorm --con 2 --beyond-cap --cause \"ceinturon de force des géants\"")
+@argument("who", metavar=WHO)
+@option("--con", type=int, required=True, metavar="1|2", help=N_("Points added to Constitution."))
+@option("--beyond-cap", is_flag=True, help=N_("An item or boon lifts the cap of 20 (give --cause)."))
+@option("--cause", metavar=N_("TEXT"), help=N_("The item or boon."))
+@json_option
 @click.pass_obj
-def improve(session, who, con):
-    run_write(session, "improve", {"who": who, "con": con})
-
-
-@click.command("void", help="Correct the record: the command at POSITION stops counting." +
-               EXAMPLES + "  pangee void 42 --reason \"mauvais personnage\"")
-@click.argument("position", type=int)
-@click.option("--reason", required=True, help="Why (kept in the log).")
-@click.pass_obj
-def void(session, position, reason):
-    run_write(session, "void", {"position": position, "reason": reason})
+def improve(session, who, con, beyond_cap, cause, as_json):
+    run_write(session, "improve", {"who": who, "con": con, "beyond_cap": beyond_cap,
+                                   "cause": cause}, as_json=as_json)
 
 
 COMMANDS = [init, character, game_session, attack, check, save, damage, heal, death_save,
-            stabilize, treat, tend, rest, cast, fatigue, improve, void]
-
-__all__ = ["COMMANDS", "output"]
+            stabilize, treat, tend, rest, cast, fatigue, improve]

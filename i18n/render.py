@@ -18,7 +18,8 @@ from . import _, current, ngettext
 # parameter name -> the terms table that names its values (i18n/tables/terms.py)
 ENUMERATED = {"condition": "condition", "outcome": "outcome", "source": "source",
               "kind": "kind", "rest": "rest", "treatment": "outcome", "how": "how",
-              "before_condition": "condition", "after_condition": "condition"}
+              "before_condition": "condition", "after_condition": "condition", "why": "why",
+              "condition_before": "condition", "target_kind": "kind", "command_kind": "kind"}
 
 
 @lru_cache(maxsize=1)
@@ -57,7 +58,21 @@ def name_of(value) -> str:
     return "" if value is None else str(value)
 
 
+def where(value: dict) -> str:
+    """Where in a file a problem stands: its line, or its session and step."""
+    if value.get("step") is not None:
+        return render("where.step", value)
+    for key in ("line", "session", "character"):
+        if value.get(key) is not None:
+            return render(f"where.{key}", value)
+    if value.get("campaign"):
+        return render("where.campaign", value)
+    return render("where.file", value)
+
+
 def localize(key: str, value) -> str:
+    if key == "where" and isinstance(value, dict):
+        return where(value)
     if isinstance(value, dict):
         if "code" in value:
             return render(value["code"], value.get("params") or {})

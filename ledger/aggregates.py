@@ -2,8 +2,18 @@
 
 Events are facts: the recorded fact (natural dice faces, declared circumstances, GM choices),
 the outcome the rules gave at the time as a witness, and bookkeeping (`meta`: the command it
-belongs to, its session, which values the ledger rolled, and the hash chain). Topics are
-explicit, so moving or renaming a class never breaks a stored campaign.
+belongs to, its number in the campaign's total order, its session, which values the ledger
+rolled, and the hash chains). Topics are explicit, so moving or renaming a class never breaks
+a stored campaign.
+
+Every command advances the Campaign stream (its first event), so two commands can never be
+folded on the same state: the store's unique (stream, version) key refuses the second, which
+is folded again and retried. The commands' characters each get an event in their own stream.
+
+Shapes: version 1 (the first release) had no Campaign event for most commands, no command
+numbers and no chain between commands, named corrections by event position and stored
+English sentences as witnesses; version 2 holds codes. `upcast_v1_v2` (the library's schema
+evolution: `class_version` and `upcast_vX_vY`) reads a v1 event in the v2 shape.
 """
 
 import uuid
@@ -20,14 +30,32 @@ def character_id(key: str) -> uuid.UUID:
     return uuid.uuid5(NAMESPACE, "character:" + key)
 
 
+def upcast_v1_v2(state: dict) -> None:
+    """A v1 event in the v2 shape, in place: marked `meta.shape = 1`; a v1 correction named
+    the position of the voided command's last event, kept as `args.event_position` for the
+    read side to map to a command number; the v1 witness (English sentences) is kept as it
+    was, for verification only."""
+    meta = state.get("meta") or {}
+    state["meta"] = {**meta, "shape": 1}
+    fact = state.get("fact") or {}
+    args = fact.get("args") or {}
+    if fact.get("kind") == "void" and "position" in args:
+        args = dict(args)
+        args["event_position"] = args.pop("position")
+        state["fact"] = {**fact, "args": args}
+
+
 class _Stream(Aggregate):
     """Shared behaviour: record one event of a command, and stand at a known version."""
 
     class Recorded(Aggregate.Event):
         TOPIC = "pangee:Recorded"
+        class_version = 2
         fact: dict
         outcome: dict
         meta: dict
+
+        upcast_v1_v2 = staticmethod(upcast_v1_v2)
 
         def apply(self, aggregate: "Aggregate") -> None:
             """The fold, not the aggregate, derives state: nothing to mutate."""
@@ -65,9 +93,12 @@ class _Started(Aggregate.Created):
     """The first event of a stream: it creates the aggregate (stream version 1)."""
 
     TOPIC = "pangee:Started"
+    class_version = 2
     fact: dict
     outcome: dict
     meta: dict
+
+    upcast_v1_v2 = staticmethod(upcast_v1_v2)
 
 
 def _events(owner: str, names: list[str], first: str) -> dict:
@@ -79,6 +110,7 @@ def _events(owner: str, names: list[str], first: str) -> dict:
 
 CHARACTER_EVENTS = {
     "character add": "CharacterAdded",
+    "character update": "CharacterUpdated",
     "attack": "AttackRolled",
     "check": "CheckRolled",
     "save": "SaveRolled",
@@ -100,11 +132,13 @@ CHARACTER_EVENTS = {
 }
 
 CAMPAIGN_EVENTS = {
+    **{kind: name for kind, name in CHARACTER_EVENTS.items() if kind != "cast target"},
     "init": "CampaignStarted",
     "character add": "CharacterEnrolled",
     "session start": "SessionStarted",
     "session end": "SessionEnded",
     "void": "CommandVoided",
+    "note": "NoteAttached",
 }
 
 
@@ -129,4 +163,4 @@ class Campaign(_Stream):
     class Event(Aggregate.Event):
         TOPIC = "pangee:Campaign.Event"
 
-    locals().update(_events("Campaign", list(CAMPAIGN_EVENTS.values()), "CampaignStarted"))
+    locals().update(_events("Campaign", sorted(set(CAMPAIGN_EVENTS.values())), "CampaignStarted"))

@@ -1,60 +1,94 @@
-"""Campaign scripts (YAML, see CONTRACT.md) read into the steps `record_many` folds."""
+"""Campaign scripts (YAML, see CONTRACT.md) read into the steps `record_many` folds, and
+the bounded reading of any file `import` is given."""
 
+import os
+
+from .bounds import SCRIPT_MAX_BYTES
 from .commands import SPECS
 from .rules.errors import BadValue
 
-import yaml
-
-from .yaml_fast import load_document
-
 TOP_KEYS = ("campaign", "seed", "rulings", "characters", "sessions")
-CHARACTER_KEYS = ("name", "con", "hp_max", "level", "medicine", "crit_min", "relentless",
-                  "warlock")
-POSITIONAL = {"who", "amount", "spell", "delta", "position"}
+
+
+def read_script(path: str) -> str:
+    """The text of a script or export: a readable regular file, UTF-8, within the documented
+    size (`import /dev/zero` is refused, not read for ever)."""
+    try:
+        with open(path, "rb") as handle:
+            if not os.path.isfile(path) and not _is_fifo(handle):
+                raise BadValue("import.not_a_file", None, path=path)
+            data = handle.read(SCRIPT_MAX_BYTES + 1)
+    except OSError as error:
+        raise BadValue("import.unreadable", None, path=path,
+                       reason=error.strerror or type(error).__name__) from None
+    if len(data) > SCRIPT_MAX_BYTES:
+        raise BadValue("import.too_large", None, path=path, most_mb=SCRIPT_MAX_BYTES // 2**20)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BadValue("import.not_utf8", None, path=path, offset=error.start) from None
+
+
+def _is_fifo(handle) -> bool:
+    import stat
+
+    return stat.S_ISFIFO(os.fstat(handle.fileno()).st_mode)
 
 
 def load_yaml(text: str, source: str) -> dict:
+    import yaml
+
+    from .yaml_fast import load_document
+
     try:
         data = load_document(text)
+    except BadValue as error:
+        params = dict(error.params)
+        where = {"file": source, "line": params.pop("line", None)}
+        raise BadValue(error.code, None, where=where, **params) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error).splitlines()[0]
-        raise BadValue(f"{source}{where}: malformed YAML ({problem})") from None
+        raise BadValue("yaml.malformed", None, where={"file": source,
+                                                      "line": mark.line + 1 if mark else None},
+                       problem=str(problem)[:120]) from None
     if not isinstance(data, dict):
-        raise BadValue(f"{source}: a campaign script is a mapping with campaign, characters "
-                       "and sessions")
+        raise BadValue("script.not_mapping", None, where={"file": source})
     return data
 
 
-def script_steps(data: dict, source: str) -> list[tuple[str, str, dict]]:
+def script_steps(data: dict, source: str) -> list[tuple[dict, str, dict]]:
     """(where, kind, arguments) for every step, in order, sessions as start/end pairs."""
     unknown = [k for k in data if k not in TOP_KEYS]
     if unknown:
-        raise BadValue(f"{source}: unknown key '{unknown[0]}': expected {', '.join(TOP_KEYS)}")
-    steps: list[tuple[str, str, dict]] = []
+        raise BadValue("script.unknown_key", None, where={"file": source}, key=str(unknown[0])[:40],
+                       expected=list(TOP_KEYS))
+    steps: list[tuple[dict, str, dict]] = []
     if data.get("campaign") is not None:
         init = {"name": data["campaign"], "seed": data.get("seed"),
                 "rulings": data.get("rulings") or {}}
-        steps.append((f"{source}: campaign", "init", init))
+        steps.append(({"file": source, "campaign": True}, "init", init))
     elif data.get("seed") is not None or data.get("rulings"):
-        raise BadValue(f"{source}: seed and rulings belong to a new campaign: give 'campaign:' "
-                       "too, or leave them out when importing into an existing one")
+        raise BadValue("script.seed_without_campaign", None, where={"file": source})
     for number, character in enumerate(_list(data, "characters", source), 1):
-        where = f"{source}: character {number}"
+        where = {"file": source, "character": number}
         if not isinstance(character, dict):
-            raise BadValue(f"{where}: expected a mapping such as {{name: Arin, con: 14, hp_max: 45}}")
+            raise BadValue("script.character_not_mapping", None, where=where)
         steps.append((where, "character add", character))
     for s_number, session in enumerate(_list(data, "sessions", source), 1):
-        where = f"{source}: session {s_number}"
+        where = {"file": source, "session": s_number}
         if not isinstance(session, dict):
-            raise BadValue(f"{where}: expected a mapping with title and steps")
+            raise BadValue("script.session_not_mapping", None, where=where)
         extra = [k for k in session if k not in ("title", "steps")]
         if extra:
-            raise BadValue(f"{where}: unknown key '{extra[0]}': expected title, steps")
+            raise BadValue("script.session_unknown_key", None, where=where,
+                           key=str(extra[0])[:40])
         steps.append((where, "session start", {"title": session.get("title")}))
-        for st_number, step in enumerate(session.get("steps") or [], 1):
-            at = f"{where}, step {st_number}"
+        session_steps = session.get("steps") or []
+        if not isinstance(session_steps, list):
+            raise BadValue("script.steps_not_list", None, where=where)
+        for st_number, step in enumerate(session_steps, 1):
+            at = {"file": source, "session": s_number, "step": st_number}
             steps.append((at,) + _step(step, at))
         steps.append((where, "session end", {}))
     return steps
@@ -63,21 +97,20 @@ def script_steps(data: dict, source: str) -> list[tuple[str, str, dict]]:
 def _list(data: dict, key: str, source: str) -> list:
     value = data.get(key) or []
     if not isinstance(value, list):
-        raise BadValue(f"{source}: '{key}' must be a list")
+        raise BadValue("script.not_list", None, where={"file": source}, key=key)
     return value
 
 
-def _step(step, where: str) -> tuple[str, dict]:
+def _step(step, where: dict) -> tuple[str, dict]:
     if not isinstance(step, dict) or len(step) != 1:
-        raise BadValue(f"{where}: a step is a one-key mapping such as "
-                       "{damage: {who: Arin, amount: 5, cause: dague}}")
+        raise BadValue("script.step_shape", None, where=where)
     (kind, args), = step.items()
     kind = str(kind).strip()
     if kind not in SPECS or kind == "init":
-        raise BadValue(f"{where}: unknown step '{kind}': expected one of "
-                       f"{', '.join(k for k in SPECS if k != 'init')}")
+        raise BadValue("script.unknown_step", None, where=where, kind=kind[:40],
+                       expected=[k for k in SPECS if k != "init"])
     if args is None:
         args = {}
     if not isinstance(args, dict):
-        raise BadValue(f"{where}: the arguments of '{kind}' must be a mapping")
+        raise BadValue("script.args_not_mapping", None, where=where, kind=kind)
     return kind, args

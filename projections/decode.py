@@ -1,14 +1,20 @@
 """Stored events read straight from their JSON (the application stores them uncompressed),
-grouped into the commands they belong to."""
+checked for the shape every reader relies on, upcast from older shapes, and grouped into the
+commands they belong to. An event that cannot be read is reported with its position
+(DamagedStore), never a traceback."""
 
 import json
 import uuid
 from dataclasses import dataclass
 
+from ledger.aggregates import upcast_v1_v2
+from ledger.errors import DamagedStore
+
 
 @dataclass
 class StoredFact:
-    """One stored event: its position, stream, version, topic and recorded content."""
+    """One stored event: its position, stream, version, topic and recorded content; `raw`
+    holds the fact, outcome and meta as stored (before upcasting), which its digest covers."""
 
     position: int
     stream: str
@@ -18,35 +24,47 @@ class StoredFact:
     fact: dict
     outcome: dict
     meta: dict
+    shape: int = 2
+    raw: tuple | None = None
 
-
-def decode(notification) -> StoredFact:
-    body = json.loads(notification.state)
-    stamp = body.get("timestamp")
-    stamp = stamp.get("_data_") if isinstance(stamp, dict) else stamp
-    oid = notification.originator_id
-    return StoredFact(position=notification.id,
-                      stream=oid.hex if isinstance(oid, uuid.UUID) else str(oid),
-                      version=notification.originator_version, topic=notification.topic,
-                      timestamp=stamp, fact=body.get("fact", {}), outcome=body.get("outcome", {}),
-                      meta=body.get("meta", {}))
+    @property
+    def digest(self) -> str:
+        return self.meta.get("digest") or ""
 
 
 def decode_row(position: int, stream, version: int, topic: str, state) -> StoredFact:
     """One row read straight from the events table (see `read_events`)."""
-    body = json.loads(bytes(state) if not isinstance(state, (bytes, str)) else state)
-    stamp = body.get("timestamp")
-    stamp = stamp.get("_data_") if isinstance(stamp, dict) else stamp
+    try:
+        body = json.loads(bytes(state) if not isinstance(state, (bytes, str)) else state)
+        if not isinstance(body, dict):
+            raise ValueError("not an object")
+        stamp = body.get("timestamp")
+        stamp = stamp.get("_data_") if isinstance(stamp, dict) else stamp
+        fact, outcome, meta = body.get("fact"), body.get("outcome"), body.get("meta")
+        if not (isinstance(fact, dict) and isinstance(fact.get("kind"), str)
+                and isinstance(fact.get("args", {}), dict) and isinstance(outcome, dict)
+                and isinstance(meta, dict) and isinstance(meta.get("cmd"), str)
+                and isinstance(meta.get("i"), int) and isinstance(meta.get("n"), int)
+                and isinstance(stamp, str) and str(topic).startswith("pangee:")):
+            raise ValueError("not a pangee event")
+        raw = (fact, outcome, meta)
+        shape = body.get("class_version", 1)
+        if shape == 1:
+            upcast_v1_v2(body)
+            fact, meta = body["fact"], body["meta"]
+        elif shape != 2:
+            raise ValueError(f"event shape {shape} is newer than this pangee")
+    except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
+        raise DamagedStore("store.damaged_event", None, position=position,
+                           reason=str(error)[:80]) from None
     return StoredFact(position=position,
                       stream=stream.hex if isinstance(stream, uuid.UUID) else str(stream),
-                      version=version, topic=topic, timestamp=stamp,
-                      fact=body.get("fact", {}), outcome=body.get("outcome", {}),
-                      meta=body.get("meta", {}))
+                      version=version, topic=topic, timestamp=stamp, fact=fact,
+                      outcome=outcome, meta=meta, shape=shape, raw=raw)
 
 
 def read_events(db, recorder, after: int, stop: int, limit: int) -> list[StoredFact]:
-    """Events (after, stop] in order, read with one plain query: the projections' fast path
-    (verification reads through the library instead)."""
+    """Events (after, stop] in order, read with one plain query."""
     table = recorder.events_table_name
     if db.postgres:
         sql = (f"SELECT notification_id, originator_id, originator_version, topic, state "

@@ -1,8 +1,20 @@
-"""`explain WHO`: where every fatigue level, wound and lost Constitution point came from."""
+"""`explain WHO`: a character's history as data — every fatigue level gained and lost, every
+wound from the command that caused it through its treatment and evening care to the rest that
+healed it, every Constitution and HP-maximum change — each with its command number and rule
+ids, and the present (fatigue by source, the wounds still healing, Constitution)."""
 
 from ledger.rules.fold import CampaignState
 from ledger.rules.rulings import RULINGS
 from ledger.rules.sheet import Sheet, con_current, fatigue_total, hp_max
+
+from .status import character_view
+
+FATIGUE_CODES = {"fatigue.gained", "fatigue.removed", "fatigue.recovered", "fatigue.death",
+                 "wound.created", "wound.healed"}
+WOUND_CODES = {"wound.created", "wound.treated", "wound.treat_failed", "wound.tended",
+               "wound.tend_failed", "wound.progress", "wound.healed"}
+CON_CODES = {"con.lost", "con.zero", "con.improved", "con.improved_beyond", "character.level",
+             "character.hp_max", "character.joined"}
 
 
 def rulings_in_force(state: CampaignState) -> list[dict]:
@@ -11,32 +23,61 @@ def rulings_in_force(state: CampaignState) -> list[dict]:
             for key, (rule, default, _values) in RULINGS.items()]
 
 
-def explanation(state: CampaignState, sheet: Sheet, without_effect: list[dict]) -> dict:
+def _effects(row: dict, name: str) -> list[dict]:
+    """The consequences a command had for `name`, as the record now stands."""
+    result = row.get("now") or row.get("result") or {}
+    return [e for e in result.get("effects", []) if e.get("character") == name]
+
+
+def history(rows: list[dict], name: str) -> dict:
+    """Fatigue, wound and Constitution events of `name` in command order."""
+    fatigue, constitution, wounds = [], [], {}
+    for row in rows:
+        note = row.get("note") or {}
+        if note.get("code") == "fold.voided":
+            continue
+        for e in _effects(row, name):
+            item = {"position": row["position"], "kind": row["kind"], "code": e["code"],
+                    "params": e["params"], "rules": e["rules"]}
+            if e["code"] in FATIGUE_CODES:
+                fatigue.append(item)
+            if e["code"] in CON_CODES:
+                constitution.append(item)
+            if e["code"] in WOUND_CODES:
+                origin = row["position"] if e["code"] == "wound.created" else e["params"].get("origin")
+                wounds.setdefault(origin, []).append(item)
+    return {"fatigue": fatigue, "constitution": constitution,
+            "wounds": [{"origin": origin, "story": story} for origin, story in wounds.items()]}
+
+
+def explanation(state: CampaignState, sheet: Sheet, rows: list[dict],
+                without_effect: list[dict]) -> dict:
     levels = []
     for source, items in (("ordinary", sheet.ordinary), ("magic", sheet.magic)):
         for level in items:
             levels.append({"source": source, "position": level.position, "cause": level.cause,
-                           "rules": list(level.rules)})
+                           "cause_en": level.cause_en, "rules": list(level.rules)})
     for wound in sheet.wounds:
         levels.append({"source": "wound", "position": wound.position, "cause": wound.cause,
-                       "rules": ["WOUND-2", "WOUND-7"]})
-    wounds = [{"position": w.position, "cause": w.cause, "dice": w.dice, "formula": w.formula,
-               "roll": w.roll, "rests_total": w.rests_total,
-               "rests_remaining": w.rests_remaining, "treatment": w.treatment,
-               "treated_at": w.treated_at,
-               "rules": list(w.rules) + (["WOUND-4", "RULING-HALVE", "RULING-TREAT-REMAINING"]
-                                         if w.treatment == "success" else [])}
-              for w in sheet.wounds]
+                       "cause_en": wound.cause_en, "rules": ["WOUND-2", "WOUND-7"]})
+    healing = {w.position: w for w in sheet.wounds}
+    past = history(rows, sheet.name)
+    for wound in past["wounds"]:
+        now = healing.get(wound["origin"])
+        wound["healing"] = now is not None
+        wound["rests_remaining"] = now.rests_remaining if now else 0
+        wound["rests_total"] = now.rests_total if now else None
     losses = [{"position": loss.position, "amount": loss.amount, "spell": loss.spell,
                "rules": list(loss.rules)} for loss in sheet.con_losses]
     return {
-        "name": sheet.name, "position": state.position,
+        "name": sheet.name, "position": state.position, "now": character_view(sheet),
         "fatigue": {"total": fatigue_total(sheet), "levels": sorted(
-            levels, key=lambda x: (x["position"] is None, x["position"] or 0))},
-        "wounds": wounds,
+            levels, key=lambda x: (x["position"] is None, x["position"] or 0)),
+            "history": past["fatigue"]},
+        "wounds": past["wounds"],
         "constitution": {"base": sheet.con_base, "improvements": sheet.con_improvements,
                          "current": con_current(sheet), "hp_max": hp_max(sheet),
-                         "losses": losses},
+                         "losses": losses, "history": past["constitution"]},
         "without_effect": without_effect,
         "rulings": rulings_in_force(state),
     }

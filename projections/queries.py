@@ -1,13 +1,18 @@
-"""Questions asked of the read models: status now or as of a position or session, the log,
-one command, and the facts a what-if or an explanation folds again."""
+"""Questions asked of the read models: the state now or as of a command or session (as
+corrected since, or as the table saw it), the log, one command, the facts a what-if or an
+explanation folds again, sessions and notes."""
 
 import json
 
 from ledger.rules.errors import BadValue, RuleRefusal
-from ledger.rules.fold import CampaignState, fold_history
+from ledger.rules.fold import CampaignState, effective_voids, fold_history
 
-LOG_COLUMNS = ("position", "session", "timestamp", "characters", "kind", "summary", "rules",
-               "outcome", "note")
+LOG_COLUMNS = ("position", "session", "timestamp", "characters", "kind", "fact", "result",
+               "note", "now")
+
+
+def _load(text):
+    return json.loads(text) if text else None
 
 
 class Queries:
@@ -16,14 +21,19 @@ class Queries:
         self.projections = projections
 
     def _rows(self, sql: str, params=()) -> list[tuple]:
+        t = self.projections.t
         with self.db.tx(commit=False) as c:
-            c.execute(sql.replace("{timeline}", self.db.table("pangee_timeline"))
-                      .replace("{snapshots}", self.db.table("pangee_snapshots")), params)
+            c.execute(sql.replace("{commands}", t.commands).replace("{snapshots}", t.snapshots),
+                      params)
             return c.fetchall()
 
-    def command_at(self, position: int) -> dict | None:
-        rows = self._rows("SELECT kind, streams, fact FROM {timeline} WHERE position = ?",
-                          (position,))
+    def last_number(self) -> int:
+        rows = self._rows("SELECT MAX(number) FROM {commands}")
+        return rows[0][0] or 0
+
+    def command_at(self, number: int) -> dict | None:
+        rows = self._rows("SELECT kind, streams, fact FROM {commands} WHERE number = ?",
+                          (number,))
         if not rows:
             return None
         kind, streams, fact = rows[0]
@@ -32,84 +42,116 @@ class Queries:
     def facts(self, after: int = 0, upto: int | None = None) -> list[tuple[int, dict]]:
         """Recorded facts in order, (after, upto]."""
         if upto is None:
-            rows = self._rows("SELECT position, fact FROM {timeline} WHERE position > ? "
-                              "ORDER BY position", (after,))
+            rows = self._rows("SELECT number, fact FROM {commands} WHERE number > ? "
+                              "ORDER BY number", (after,))
         else:
-            rows = self._rows("SELECT position, fact FROM {timeline} WHERE position > ? AND "
-                              "position <= ? ORDER BY position", (after, upto))
+            rows = self._rows("SELECT number, fact FROM {commands} WHERE number > ? AND "
+                              "number <= ? ORDER BY number", (after, upto))
         return [(p, json.loads(f)) for p, f in rows]
 
-    def state_as_of(self, position: int) -> CampaignState:
-        """The state `status` showed when `position` was the last event: the nearest fold
-        snapshot before it that no later correction reaches back past, plus the facts since."""
-        voids = [(p, json.loads(f)["args"]["position"]) for p, f in self._rows(
-            "SELECT position, fact FROM {timeline} WHERE kind = 'void' AND position <= ?",
-            (position,))]
+    def check_number(self, number: int, what: str = "--as-of") -> None:
+        last = self.last_number()
+        if not 1 <= number <= last:
+            raise BadValue("command.out_of_range", None, option=what, number=number, last=last)
+
+    # -- the past --------------------------------------------------------------------------
+    def state_as_of(self, number: int, as_recorded: bool = False) -> CampaignState:
+        """The campaign as it stood when command `number` was the last: by default as the
+        record stands now (corrections recorded later apply to it), or as the table saw it
+        then (`as_recorded`). Folded from the nearest snapshot that the corrections in force
+        leave as it was."""
+        voids = [(n, json.loads(f)) for n, f in self._rows(
+            "SELECT number, fact FROM {commands} WHERE kind = 'void' ORDER BY number")]
+        upto_voids = [(n, f) for n, f in voids if n <= number]
+        in_force = effective_voids(upto_voids if as_recorded else voids)
         start, base = 0, None
-        for snap_pos, body in self._rows("SELECT position, body FROM {snapshots} WHERE "
-                                         "position <= ? ORDER BY position DESC", (position,)):
-            if all(not (snap_pos < v <= position and target <= snap_pos) for v, target in voids):
-                start, base = snap_pos, CampaignState.from_dict(json.loads(body))
+        for snap, body in self._rows("SELECT number, body FROM {snapshots} WHERE number <= ? "
+                                     "ORDER BY number DESC", (number,)):
+            then = effective_voids([(n, f) for n, f in voids if n <= snap])
+            reaching = {t: v for t, v in in_force.items() if t <= snap}
+            if reaching == {t: v for t, v in then.items() if t <= snap}:
+                start, base = snap, CampaignState.from_dict(json.loads(body))
                 break
         state = base or CampaignState()
-        for _pos, _fact, state, _res, _note in fold_history(self.facts(start, position),
-                                                             start=base):
+        facts = self.facts(start, number)
+        for _pos, _fact, state, _res, _note in fold_history(facts, start=base, voids=in_force):
             pass
         return state
 
     def sessions(self) -> list[dict]:
-        """Every session: number, title, start and end positions (end None while open)."""
+        """Every session: number, title, start and end command numbers (end None while
+        open)."""
         sessions: dict[int, dict] = {}
-        for position, kind, session, fact in self._rows(
-                "SELECT position, kind, session, fact FROM {timeline} WHERE kind IN "
-                "('session start', 'session end') ORDER BY position"):
+        for number, kind, session, fact in self._rows(
+                "SELECT number, kind, session, fact FROM {commands} WHERE kind IN "
+                "('session start', 'session end') ORDER BY number"):
             if kind == "session start":
                 title = json.loads(fact).get("args", {}).get("title")
-                sessions[session] = {"number": session, "title": title, "start": position,
+                sessions[session] = {"number": session, "title": title, "start": number,
                                      "end": None}
             elif session in sessions:
-                sessions[session]["end"] = position
+                sessions[session]["end"] = number
         return list(sessions.values())
 
     def session_end(self, number: int, state: CampaignState) -> int:
-        """The position at which session `number` ended (its last event while open)."""
+        """The command number at which session `number` ended (its last while open)."""
         sessions = self.sessions()
         for session in sessions:
             if session["number"] == number:
                 return session["end"] if session["end"] is not None else state.position
-        known = ", ".join(str(s["number"]) for s in sessions) or "none yet"
-        raise BadValue(f"no session {number}: expected one of {known}")
+        raise BadValue("session.unknown", None, number=number,
+                       known=[s["number"] for s in sessions])
 
-    def log(self, names: list[str] | None = None, session: int | None = None) -> list[dict]:
-        sql = (f"SELECT {', '.join(LOG_COLUMNS)}, fact, result FROM {{timeline}}")
-        params: tuple = ()
+    # -- the log -----------------------------------------------------------------------------
+    def log(self, names: list[str] | None = None, session: int | None = None,
+            upto: int | None = None) -> list[dict]:
+        """Every command, oldest first, with what the rules made of it then and now, and the
+        notes attached to it."""
+        sql = ("SELECT number, session, timestamp, characters, kind, fact, result, note, now "
+               "FROM {commands}")
+        where, params = [], []
         if session is not None:
-            sql += " WHERE session = ?"
-            params = (session,)
-        entries = []
+            where.append("session = ?")
+            params.append(session)
+        if upto is not None:
+            where.append("number <= ?")
+            params.append(upto)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        notes = self.notes()
         wanted = None if not names else {n.casefold() for n in names}
-        for row in self._rows(sql + " ORDER BY position", params):
+        entries = []
+        for row in self._rows(sql + " ORDER BY number", tuple(params)):
             entry = dict(zip(LOG_COLUMNS, row))
             entry["characters"] = json.loads(entry["characters"])
-            entry["rules"] = json.loads(entry["rules"])
-            entry["fact"] = json.loads(row[-2])
-            entry["result"] = json.loads(row[-1]) if row[-1] else None
             if wanted and not wanted & {n.casefold() for n in entry["characters"]}:
                 continue
+            entry["fact"] = json.loads(entry["fact"])
+            entry["result"] = _load(entry["result"])
+            entry["note"] = _load(entry["note"])
+            entry["now"] = _load(entry["now"])
+            entry["notes"] = notes.get(entry["position"], [])
             entries.append(entry)
         return entries
 
+    def notes(self) -> dict[int, list[dict]]:
+        """GM notes by the command they are attached to (voided notes left out)."""
+        out: dict[int, list[dict]] = {}
+        for number, fact, note in self._rows("SELECT number, fact, note FROM {commands} "
+                                             "WHERE kind = 'note' ORDER BY number"):
+            if note:
+                continue
+            args = json.loads(fact)["args"]
+            out.setdefault(args["number"], []).append({"number": number, "text": args["text"]})
+        return out
+
     def without_effect(self, name: str) -> list[dict]:
         """Commands naming `name` that a correction or the rules left without effect."""
-        rows = self._rows("SELECT position, kind, characters, summary, note FROM {timeline} "
-                          "WHERE note IS NOT NULL ORDER BY position")
-        return [{"position": p, "kind": k, "summary": s, "note": n}
-                for p, k, chars, s, n in rows if name in json.loads(chars)]
-
-    def chains(self) -> list[tuple[int, str]]:
-        return [(p, c) for p, c in self._rows("SELECT position, chain FROM {timeline} "
-                                              "ORDER BY position")]
+        rows = self._rows("SELECT number, kind, characters, fact, note FROM {commands} "
+                          "WHERE note IS NOT NULL ORDER BY number")
+        return [{"position": p, "kind": k, "fact": json.loads(f), "note": json.loads(n)}
+                for p, k, chars, f, n in rows if name in json.loads(chars)]
 
     def require_campaign(self, state: CampaignState) -> None:
         if state.name is None:
-            raise RuleRefusal("no campaign in this store yet: run pangee init NAME first")
+            raise RuleRefusal("campaign.none", None)

@@ -1,11 +1,16 @@
 """Catching the read models up with the event log, and rebuilding them from zero.
 
 `ProjectionRunner` refuses SQLite (no subscriptions), so after each command the application
-calls `catch_up`: it reads the notifications after the tracked position, folds them with
-the same rules as the write side, and writes the status, the timeline, periodic fold
-snapshots and the tracking positions together, one transaction per batch of notifications
-(so a long history is folded in bounded memory). A concurrent catch-up that got there first
-is detected on the tracking row, and the work is redone from its position.
+calls `catch_up`: it reads the events after the tracked position, groups them into commands,
+numbers them in the campaign's total order, folds them with the same rules as the write side,
+and writes the command log, periodic fold snapshots, the current state (stream heads and the
+running chain included) and the tracking position together, one transaction per batch (so a
+long history is folded in bounded memory). A concurrent catch-up that got there first is
+detected on the tracking row, and the work is redone from its position. An event that cannot
+be read stops the catch-up with its position (DamagedStore); what was folded before it stays.
+
+`rebuild` folds everything again into tables aside and swaps them in at the end, in one
+transaction: a history that cannot be read leaves the read models as they were.
 """
 
 import gc
@@ -13,21 +18,16 @@ import hashlib
 import json
 from contextlib import contextmanager
 
+from ledger.errors import DamagedStore
 from ledger.rules.fold import CampaignState
 from ledger.rules.replay import Replayer
+from ledger.writing import GENESIS, chain_next
 
 from .decode import StoredFact, group_commands, read_events
-from .schema import TRACKING_KEYS, reset_tables
-from .summaries import summarize
+from .schema import TRACKING_KEY, Tables, create_tables, drop_aside, reset_tables, swap_in
 
 SNAPSHOT_EVERY = 500
 BATCH = 5000
-GENESIS = "0" * 64
-
-
-def chain_next(chain: str, digest: str) -> str:
-    return hashlib.sha256((chain + digest).encode()).hexdigest()
-
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
 
@@ -49,8 +49,7 @@ def plain_list(items) -> str:
 def paused_gc():
     """Folding a long history keeps many small, acyclic objects alive (decoded events, rows,
     sheets): the cyclic garbage collector would scan them over and over, for up to half of the
-    time of a replay. It is paused for the duration and restored after (cycles made meanwhile
-    are collected later, as usual)."""
+    time of a replay. It is paused for the duration and restored after."""
     if not gc.isenabled():
         yield
         return
@@ -74,51 +73,63 @@ def command_characters(fact: dict) -> list[str]:
     return names
 
 
+EMPTY = {"state": None, "heads": {}, "chain": GENESIS, "number": 0, "last_event": 0}
+
+
 class Projections:
-    def __init__(self, db, recorder, progress=None):
+    def __init__(self, db, recorder, progress=None, suffix: str = ""):
         self.db = db
         self.recorder = recorder
         self.progress = progress
+        self.t = Tables(db, suffix)
+
+    def create(self) -> None:
+        create_tables(self.db, self.t)
 
     # -- reading -------------------------------------------------------------------------
     def load(self, c) -> dict:
-        c.execute(f"SELECT body FROM {self.db.table('pangee_state')} WHERE name = 'current'")
+        c.execute(f"SELECT body FROM {self.t.state} WHERE name = 'current'")
         row = c.fetchone()
-        if row is None:
-            return {"state": CampaignState().to_dict(), "heads": {}, "chain": GENESIS}
-        return json.loads(row[0])
+        body = json.loads(row[0]) if row else dict(EMPTY)
+        if body["state"] is None:
+            body["state"] = CampaignState().to_dict()
+        return body
+
+    def load_body(self) -> dict:
+        with self.db.tx(commit=False) as c:
+            return self.load(c)
 
     def current(self) -> tuple[CampaignState, dict, str]:
-        """The status read model: fold state, stream heads {stream: [version, digest]}, chain."""
+        """The folded state, stream heads {stream: [version, digest]}, running chain."""
         with self.db.tx(commit=False) as c:
             body = self.load(c)
         return CampaignState.from_dict(body["state"]), body["heads"], body["chain"]
 
     def head(self) -> tuple[int, str]:
-        """The tracked position and the running hash of the log up to it."""
+        """The last command number and the running hash of the history up to it."""
         with self.db.tx(commit=False) as c:
-            return self.tracked(c), self.load(c)["chain"]
+            body = self.load(c)
+        return body["number"], body["chain"]
 
     def digest(self) -> str:
-        """A short digest of every read model's content: the fold state and the timeline
+        """A short digest of every read model's content: the fold state and the command log
         (what each command decided), independent of the store it was rebuilt in."""
         with self.db.tx(commit=False) as c:
             body = self.load(c)
-            c.execute(f"SELECT position, kind, outcome, rules, note FROM "
-                      f"{self.db.table('pangee_timeline')} ORDER BY position")
-            timeline = c.fetchall()
-        text = dumps({"state": body["state"], "timeline": [list(r) for r in timeline]})
+            c.execute(f"SELECT number, kind, result, note, now FROM {self.t.commands} "
+                      "ORDER BY number")
+            rows = c.fetchall()
+        text = dumps({"state": body["state"], "log": [list(r) for r in rows]})
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def tracked(self, c) -> int:
-        c.execute(f"SELECT position FROM {self.db.table('pangee_tracking')} WHERE name = ?",
-                  (TRACKING_KEYS[0],))
+        c.execute(f"SELECT position FROM {self.t.tracking} WHERE name = ?", (TRACKING_KEY,))
         row = c.fetchone()
         return row[0] if row else 0
 
     # -- writing -------------------------------------------------------------------------
     def catch_up(self) -> int:
-        """Fold every event after the tracked position; returns the new position."""
+        """Fold every event after the tracked position; returns the last event position."""
         while True:
             with self.db.tx(commit=False) as c:
                 start = self.tracked(c)
@@ -137,32 +148,44 @@ class Projections:
                 continue
 
     def rebuild(self) -> int:
-        with self.db.tx() as c:
-            reset_tables(c, self.db)
+        """Fold every event again, aside, then swap the new read models in."""
+        aside = Projections(self.db, self.recorder, self.progress, suffix="_rebuild")
+        drop_aside(self.db, aside.t)
+        aside.create()
+        try:
+            with self.db.tx() as c:
+                reset_tables(c, aside.t)
+            aside.catch_up()
+            with self.db.tx() as c:
+                swap_in(c, self.db, aside.t, self.t)
+        except BaseException:
+            drop_aside(self.db, aside.t)
+            raise
         return self.catch_up()
 
     def _advance(self, start: int, top: int, body: dict) -> int:
-        """Fold the events in (start, top], one batch of notifications at a time; each batch's
-        rows, snapshots and new state are written with the tracking position in a transaction
-        of their own, so a long history is folded in bounded memory."""
+        """Fold the events in (start, top], one batch at a time; each batch's rows, snapshots
+        and new state are written with the tracking position in a transaction of their own."""
         state = CampaignState.from_dict(body["state"])
         heads, chain = dict(body["heads"]), body["chain"]
-        pending_rows: list[list] = []
+        number, last_event = body["number"], body["last_event"]
+        pending: list[list] = []
         snapshots: list[tuple[int, str]] = []
-        note_updates: dict[int, str | None] = {}
-        folded = [0]
+        updates: dict[int, tuple] = {}
+        by_event: dict[int, int] = {}  # last event position -> number (v1 corrections)
 
         def history(upto: int):
             with self.db.tx(commit=False) as c:
-                c.execute(f"SELECT position, fact FROM {self.db.table('pangee_timeline')} "
-                          "WHERE position < ? ORDER BY position", (upto,))
-                rows = [(p, json.loads(f)) for p, f in c.fetchall()]
-            return rows + [(r[0], json.loads(r[11])) for r in pending_rows if r[0] < upto]
+                c.execute(f"SELECT number, fact, result, note, now FROM {self.t.commands} "
+                          "WHERE number < ? ORDER BY number", (upto,))
+                rows = c.fetchall()
+            done = [(n, json.loads(f), _load(r), _load(now), _load(note))
+                    for n, f, r, note, now in rows]
+            return done + [(r[0], json.loads(r[9]), _load(r[10]), _load(r[12]), _load(r[11]))
+                           for r in pending if r[0] < upto]
 
         replayer = Replayer(state, history=history)
         carry: list[StoredFact] = []
-        position = start
-        last_event = start
         while last_event < top:
             batch = read_events(self.db, self.recorder, last_event, top, BATCH)
             if not batch:
@@ -171,59 +194,91 @@ class Projections:
             last_event = batch[-1].position
             groups, carry = group_commands(events)
             for group in groups:
+                number = self._number(group, number)
                 for event in group:
-                    heads[event.stream] = [event.version, event.meta.get("digest")]
-                    chain = chain_next(chain, event.meta.get("digest") or "")
-                head = group[-1]
-                fact = head.fact
-                result, note, changed = replayer.feed(head.position, fact)
-                for pos, pnote in changed.items():
-                    note_updates[pos] = pnote
-                res = result.as_dict() if result else None
-                pending_rows.append([
-                    head.position, group[0].position, head.meta.get("cmd", ""),
+                    heads[event.stream] = [event.version, event.digest]
+                    chain = chain_next(chain, event.digest)
+                fact = self._fact(group, by_event)
+                result, note, changed = replayer.feed(number, fact)
+                for pos, (pnote, now) in changed.items():
+                    updates[pos] = (_FAST(pnote) if pnote else None, _FAST(now) if now else None)
+                head = group[0]
+                by_event[group[-1].position] = number
+                pending.append([
+                    number, head.position, group[-1].position, head.meta["cmd"],
                     head.meta.get("session"), head.timestamp, fact["kind"],
-                    _FAST(command_characters(fact)), plain_list(sorted({e.stream for e in group})),
-                    summarize(fact, res, note), plain_list(res["rules"] if res else ()),
-                    res["outcome"] if res else None, _FAST(fact), _FAST(res) if res else None,
-                    note, chain])
-                position = head.position
-                folded[0] += 1
-                if folded[0] % SNAPSHOT_EVERY == 0:
-                    snapshots.append((position, dumps(replayer.state.to_dict())))
+                    _FAST(command_characters(fact)), plain_list(_streams(group)), _FAST(fact),
+                    _FAST(result.as_dict()) if result else None,
+                    _FAST(note) if note else None, None, chain, group[0].shape])
+                if number % SNAPSHOT_EVERY == 0:
+                    snapshots.append((number, dumps(replayer.state.to_dict())))
                 if self.progress:
-                    self.progress(position, top)
-            if pending_rows:
-                new_body = {"state": replayer.state.to_dict(), "heads": heads, "chain": chain}
-                start = self._write(start, position, new_body, pending_rows, snapshots,
-                                    note_updates)
-                pending_rows.clear()
+                    self.progress(group[-1].position, top)
+            if pending:
+                position = pending[-1][2]
+                new_body = {"state": replayer.state.to_dict(), "heads": heads, "chain": chain,
+                            "number": number, "last_event": position}
+                start = self._write(start, position, new_body, pending, snapshots, updates)
+                pending.clear()
                 snapshots.clear()
-                note_updates.clear()
+                updates.clear()
         return start
 
-    def _write(self, start, position, body, rows, snapshots, note_updates) -> int:
-        t = self.db.table
+    @staticmethod
+    def _number(group: list[StoredFact], last: int) -> int:
+        """The command's number: the next in the total order (a shape-2 command says which it
+        is; one that does not follow the last is a damaged order, reported with its place)."""
+        stated = group[0].meta.get("number")
+        if stated is not None and stated != last + 1:
+            raise DamagedStore("store.out_of_order", None, position=group[0].position,
+                               number=stated, expected=last + 1)
+        return last + 1
+
+    def _fact(self, group: list[StoredFact], by_event: dict[int, int]) -> dict:
+        """The command's fact; a first-release correction names an event position, turned
+        into the number of the command it ended."""
+        fact = group[0].fact
+        args = fact.get("args", {})
+        if fact["kind"] == "void" and "event_position" in args:
+            position = args["event_position"]
+            number = by_event.get(position) or self._number_at_event(position)
+            rest = {k: v for k, v in args.items() if k != "event_position"}
+            fact = {**fact, "args": {**rest, "number": number or 0}}
+        return fact
+
+    def _number_at_event(self, position: int) -> int | None:
+        with self.db.tx(commit=False) as c:
+            c.execute(f"SELECT number FROM {self.t.commands} WHERE last_event = ?", (position,))
+            row = c.fetchone()
+        return row[0] if row else None
+
+    def _write(self, start, position, body, rows, snapshots, updates) -> int:
+        t = self.t
         with self.db.tx() as c:
-            c.execute(f"UPDATE {t('pangee_tracking')} SET position = ? WHERE position = ? "
-                      "AND name IN (?, ?)", (position, start) + TRACKING_KEYS)
-            if c.rowcount != len(TRACKING_KEYS):
+            c.execute(f"UPDATE {t.tracking} SET position = ? WHERE position = ? AND name = ?",
+                      (position, start, TRACKING_KEY))
+            if c.rowcount != 1:
                 raise _Raced()
-            c.execute(f"DELETE FROM {t('pangee_state')} WHERE name = 'current'")
-            c.execute(f"INSERT INTO {t('pangee_state')} (name, body) VALUES ('current', ?)",
-                      (dumps(body),))
+            c.execute(f"DELETE FROM {t.state} WHERE name = 'current'")
+            c.execute(f"INSERT INTO {t.state} (name, body) VALUES ('current', ?)", (dumps(body),))
             pending = {r[0]: r for r in rows}
-            for pos, note in note_updates.items():
-                if pos in pending:
-                    pending[pos][13] = note
+            for number, (note, now) in updates.items():
+                if number in pending:
+                    pending[number][11], pending[number][12] = note, now
                 else:
-                    c.execute(f"UPDATE {t('pangee_timeline')} SET note = ? WHERE position = ?",
-                              (note, pos))
-            c.executemany(f"INSERT INTO {t('pangee_timeline')} VALUES "
-                          f"({', '.join('?' * 15)})", rows)
-            c.executemany(f"INSERT INTO {t('pangee_snapshots')} (position, body) VALUES (?, ?)",
-                          snapshots)
+                    c.execute(f"UPDATE {t.commands} SET note = ?, now = ? WHERE number = ?",
+                              (note, now, number))
+            c.executemany(f"INSERT INTO {t.commands} VALUES ({', '.join('?' * 15)})", rows)
+            c.executemany(f"INSERT INTO {t.snapshots} (number, body) VALUES (?, ?)", snapshots)
         return position
+
+
+def _load(text):
+    return json.loads(text) if text else None
+
+
+def _streams(group: list[StoredFact]) -> list[str]:
+    return sorted({e.stream for e in group})
 
 
 class _Raced(Exception):

@@ -1,49 +1,106 @@
-"""Tables of the read models, in the campaign's own store, and their tracking keys.
+"""Tables of the read models, in the campaign's own store, and their tracking key.
 
-SQLite's tracking table is shared by everything in one file, so each projection has its own
-key (`pangee.status`, `pangee.timeline`); they are caught up together, in one transaction.
+Read models are caches: `replay` may throw them away and fold them again from the events,
+never the reverse. They are versioned (`SCHEMA`): a store whose read models an older pangee
+built gets them rebuilt on open (the events are never touched). SQLite's tracking table is
+shared by everything in one file, so the projection has its own key (`pangee.commands`).
 """
 
-TRACKING_KEYS = ("pangee.status", "pangee.timeline")
+SCHEMA = "2"
+TRACKING_KEY = "pangee.commands"
 
 TABLES = {
     "pangee_tracking": "name TEXT PRIMARY KEY, position BIGINT NOT NULL",
     "pangee_state": "name TEXT PRIMARY KEY, body TEXT NOT NULL",
-    "pangee_timeline": (
-        "position BIGINT PRIMARY KEY, first_position BIGINT NOT NULL, cmd TEXT NOT NULL, "
-        "session INTEGER, timestamp TEXT, kind TEXT NOT NULL, characters TEXT NOT NULL, "
-        "streams TEXT NOT NULL, summary TEXT NOT NULL, rules TEXT NOT NULL, outcome TEXT, "
-        "fact TEXT NOT NULL, result TEXT, note TEXT, chain TEXT NOT NULL"),
-    "pangee_snapshots": "position BIGINT PRIMARY KEY, body TEXT NOT NULL",
+    "pangee_commands": (
+        "number BIGINT PRIMARY KEY, first_event BIGINT NOT NULL, last_event BIGINT NOT NULL, "
+        "cmd TEXT NOT NULL, session INTEGER, timestamp TEXT, kind TEXT NOT NULL, "
+        "characters TEXT NOT NULL, streams TEXT NOT NULL, fact TEXT NOT NULL, result TEXT, "
+        "note TEXT, now TEXT, chain TEXT NOT NULL, shape INTEGER NOT NULL"),
+    "pangee_snapshots": "number BIGINT PRIMARY KEY, body TEXT NOT NULL",
 }
+OLD_TABLES = ("pangee_timeline",)  # read models of the first release, replaced by the above
+COMMAND_COLUMNS = 15
 
 
-def tables_ready(db) -> bool:
-    """Everything exists already (the usual case), answered by a read: opening a store then
-    writes nothing, so concurrent writers never wait on each other just to open it."""
+class Tables:
+    """The names of one set of read models (`suffix` names a set being rebuilt aside)."""
+
+    def __init__(self, db, suffix: str = ""):
+        self.db = db
+        self.suffix = suffix
+
+    def __getattr__(self, name: str) -> str:
+        return self.db.table(f"pangee_{name}{self.suffix}")
+
+    def raw(self, name: str) -> str:
+        return f"pangee_{name}{self.suffix}"
+
+
+def schema_ready(db, tables: Tables) -> bool:
+    """Everything exists already, at this version (the usual case), answered by a read:
+    opening a store then writes nothing, so concurrent writers never wait on each other."""
     try:
         with db.tx(commit=False) as c:
-            c.execute(f"SELECT name FROM {db.table('pangee_tracking')}")
-            return {row[0] for row in c.fetchall()} >= set(TRACKING_KEYS)
-    except Exception:  # no table yet: create them below
+            c.execute(f"SELECT body FROM {tables.state} WHERE name = 'schema'")
+            row = c.fetchone()
+            return row is not None and row[0] == SCHEMA
+    except Exception:  # no table yet, or the first release's: create them below
         return False
 
 
-def create_tables(db) -> None:
-    if tables_ready(db):
+def create_tables(db, tables: Tables) -> None:
+    """Create (or bring to this version) the read models; their content is folded later."""
+    if schema_ready(db, tables):
         return
     with db.tx() as c:
+        if not tables.suffix:
+            _drop_old(c, db)
         for name, columns in TABLES.items():
-            c.execute(f"CREATE TABLE IF NOT EXISTS {db.table(name)} ({columns})")
-        c.execute(f"CREATE INDEX IF NOT EXISTS pangee_timeline_session ON "
-                  f"{db.table('pangee_timeline')} (session)")
-        for key in TRACKING_KEYS:
-            c.execute(f"INSERT INTO {db.table('pangee_tracking')} (name, position) VALUES (?, 0) "
-                      "ON CONFLICT (name) DO NOTHING", (key,))
+            c.execute(f"CREATE TABLE IF NOT EXISTS {db.table(name + tables.suffix)} ({columns})")
+        c.execute(f"CREATE INDEX IF NOT EXISTS {tables.raw('commands_session')} ON "
+                  f"{tables.commands} (session)")
+        c.execute(f"CREATE INDEX IF NOT EXISTS {tables.raw('commands_kind')} ON "
+                  f"{tables.commands} (kind)")
+        c.execute(f"INSERT INTO {tables.tracking} (name, position) VALUES (?, 0) "
+                  "ON CONFLICT (name) DO NOTHING", (TRACKING_KEY,))
+        c.execute(f"DELETE FROM {tables.state} WHERE name = 'schema'")
+        c.execute(f"INSERT INTO {tables.state} (name, body) VALUES ('schema', ?)", (SCHEMA,))
 
 
-def reset_tables(c, db) -> None:
-    """Empty every read model (for a rebuild from zero), in the caller's transaction."""
-    for name in ("pangee_state", "pangee_timeline", "pangee_snapshots"):
-        c.execute(f"DELETE FROM {db.table(name)}")
-    c.execute(f"UPDATE {db.table('pangee_tracking')} SET position = 0")
+def _drop_old(c, db) -> None:
+    """Read models of another version (the first release's, or an interrupted upgrade):
+    dropped, to be folded again from the events."""
+    for name in OLD_TABLES + tuple(TABLES):
+        c.execute(f"DROP TABLE IF EXISTS {db.table(name)}")
+
+
+def reset_tables(c, tables: Tables) -> None:
+    """Empty every read model of one set, in the caller's transaction."""
+    for name in ("state", "commands", "snapshots"):
+        c.execute(f"DELETE FROM {getattr(tables, name)} WHERE 1 = 1" if name != "state" else
+                  f"DELETE FROM {tables.state} WHERE name <> 'schema'")
+    c.execute(f"UPDATE {tables.tracking} SET position = 0")
+
+
+def swap_in(c, db, aside: Tables, live: Tables) -> None:
+    """Replace the live read models by a set rebuilt aside, in the caller's transaction."""
+    for name in TABLES:
+        c.execute(f"DROP TABLE IF EXISTS {db.table(name)}")
+        new = aside.raw(name[len('pangee_'):])
+        if db.postgres:
+            c.execute(f'ALTER TABLE {db.table(new)} RENAME TO {name}')
+        else:
+            c.execute(f"ALTER TABLE {new} RENAME TO {name}")
+    for index in ("commands_session", "commands_kind"):
+        old = aside.raw(index)
+        c.execute(f'DROP INDEX IF EXISTS "{db.schema}".{old}' if db.postgres else
+                  f"DROP INDEX IF EXISTS {old}")
+        c.execute(f"CREATE INDEX IF NOT EXISTS {live.raw(index)} ON {live.commands} "
+                  f"({index.split('_')[1]})")
+
+
+def drop_aside(db, aside: Tables) -> None:
+    with db.tx() as c:
+        for name in TABLES:
+            c.execute(f"DROP TABLE IF EXISTS {db.table(aside.raw(name[len('pangee_'):]))}")

@@ -1,17 +1,19 @@
 """The status read model: the contract's `status --json` object, from the fold state."""
 
 from ledger.rules.fold import CampaignState
-from ledger.rules.sheet import Sheet, con_current, con_lost, effective_max, fatigue_total, hp_max
+from ledger.rules.sheet import (FATIGUE_DEATH, Sheet, con_current, con_lost, effective_max,
+                                 fatigue_levels, fatigue_total, hp_max)
 
 
 def wound_view(wound) -> dict:
-    return {"cause": wound.cause, "dice": wound.dice, "formula": wound.formula,
+    return {"cause": wound.cause, "cause_en": wound.cause_en, "dice": wound.dice,
+            "formula": wound.formula,
             "roll": wound.roll, "rests_total": wound.rests_total,
             "rests_remaining": wound.rests_remaining, "treated": wound.treatment == "success"}
 
 
 def character_view(sheet: Sheet) -> dict:
-    condition = "dead" if fatigue_total(sheet) >= 6 else sheet.condition
+    condition = "dead" if fatigue_levels(sheet) >= FATIGUE_DEATH else sheet.condition
     return {
         "name": sheet.name,
         "hp": {"current": sheet.hp, "max": hp_max(sheet), "effective_max": effective_max(sheet)},
@@ -24,6 +26,13 @@ def character_view(sheet: Sheet) -> dict:
                          "lost": con_lost(sheet), "current": con_current(sheet)},
         "wilderness_days": sheet.wilderness_days,
     }
+
+
+def roster_view(sheet: Sheet) -> dict:
+    """`character list`: what the sheet says of a character (not how it is now)."""
+    return {"name": sheet.name, "level": sheet.level, "con": con_current(sheet),
+            "hp_max": hp_max(sheet), "medicine": sheet.medicine, "crit_min": sheet.crit_min,
+            "relentless": sheet.relentless, "warlock": sheet.warlock}
 
 
 def status_object(state: CampaignState, sheets: list[Sheet] | None = None) -> dict:

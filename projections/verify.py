@@ -1,151 +1,217 @@
-"""`replay --verify`: prove the stored history is the one that was written.
+"""`replay --verify`: prove the stored history is the one that was written, from the stored
+events alone (no read model is trusted: a plain `replay` can never make tampering pass).
 
-Every event carries the digest of its canonical content and the digest of the previous event
-of its stream; the read models keep the running hash of the whole log at every command.
-Checking recomputes all of it from the stored rows, and re-derives every recorded outcome
-with the rules, naming the first position that fails. A corrupted row is reported, never
-a traceback.
+Recomputed for every event, in the store's order: its digest (over its topic, stream, version,
+timestamp, fact, outcome and meta, as stored), its place in its stream (version and the
+previous event's digest), and the running chain of the whole history. For every command of
+the current shape: its number follows the last one, its events carry the chain as it stood
+before it (so editing, removing, reordering or inserting any command breaks the next one),
+and its recorded outcome is what the rules give when the history is folded again. Commands of
+the first release's shape had no chain of their own: the first later command seals them.
+
+What it cannot prove: that nothing was cut off the end (a checkpoint held by the players
+does), nor that someone with write access did not append well-formed commands.
 """
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ledger.errors import DamagedStore
+from ledger.rules.errors import BadValue
 from ledger.rules.replay import Replayer
-from ledger.writing import event_digest
+from ledger.writing import GENESIS, chain_next, event_digest
 
-from .decode import StoredFact, decode
-from .runner import GENESIS, chain_next
+from .decode import StoredFact, decode_row
 
 BATCH = 5000
 
 
 @dataclass
 class Finding:
-    position: int
-    problem: str
+    """The first place where the history is not the one that was written."""
 
-    def __str__(self) -> str:
-        return f"position {self.position}: {self.problem}"
+    position: int  # the command number (or, for an unreadable event, its event position)
+    code: str
+    params: dict = field(default_factory=dict)
+
+
+@dataclass
+class Report:
+    finding: Finding | None
+    commands: int = 0
+    chain: str = GENESIS
+    drift: list[dict] = field(default_factory=list)  # first-release witnesses the rules changed
+    checkpoint_legacy: bool = False
 
 
 def parse_checkpoint(token: str) -> tuple[int, str]:
-    from ledger.rules.errors import BadValue
-
     try:
-        position, digest = token.strip().split("-", 1)
-        position = int(position)
+        number, digest = token.strip().split("-", 1)
+        number = int(number) if len(number) <= 15 else -1
         int(digest, 16)
     except ValueError:
-        raise BadValue(f"'{token}' is not a checkpoint: expected POSITION-HASH as printed by "
-                       "pangee checkpoint") from None
-    if position < 1 or len(digest) < 8:
-        raise BadValue(f"'{token}' is not a checkpoint: expected POSITION-HASH as printed by "
-                       "pangee checkpoint")
-    return position, digest.lower()
+        raise BadValue("checkpoint.malformed", None, token=token[:60]) from None
+    if number < 1 or not 8 <= len(digest) <= 64:
+        raise BadValue("checkpoint.malformed", None, token=token[:60])
+    return number, digest.lower()
 
 
-def checkpoint_token(position: int, chain: str) -> str:
-    return f"{position}-{chain[:24]}"
+def checkpoint_token(number: int, chain: str) -> str:
+    return f"{number}-{chain[:24]}"
 
 
-def _events(recorder):
-    start = 1
+def _rows(db, recorder):
+    table = recorder.events_table_name
+    name = f'"{db.schema}"."{table}"' if db.postgres else table
+    key = "notification_id" if db.postgres else "rowid"
+    after = 0
     while True:
-        batch = recorder.select_notifications(start=start, limit=BATCH)
-        if not batch:
+        with db.tx(commit=False) as c:
+            rows = c.execute(f"SELECT {key}, originator_id, originator_version, topic, state "
+                             f"FROM {name} WHERE {key} > ? ORDER BY {key} LIMIT ?",
+                             (after, BATCH)).fetchall()
+        if not rows:
             return
-        for notification in batch:
-            try:
-                yield decode(notification), None
-            except Exception as error:  # a corrupted row: reported, never raised
-                yield None, (notification.id, f"unreadable event ({type(error).__name__})")
-        start = batch[-1].id + 1
+        yield from rows
+        after = rows[-1][0]
 
 
-def verify(recorder, timeline: list[tuple], checkpoint: tuple[int, str] | None = None):
-    """Check the stored events against their digests, their streams, the recorded timeline
-    (position, cmd, chain per command) and the rules. Returns the first Finding or None."""
-    by_position = {row[0]: row for row in timeline}
-    heads: dict[str, tuple[int, str | None]] = {}
-    chain = GENESIS
+class _Walk:
+    """The state of one verification walk through the events."""
+
+    def __init__(self, checkpoint):
+        self.heads: dict[str, tuple[int, str | None]] = {}
+        self.chain = GENESIS
+        self.number = 0
+        self.replayer = Replayer()
+        self.by_event: dict[int, int] = {}
+        self.checkpoint = checkpoint
+        self.checkpoint_seen = checkpoint is None
+        self.legacy = False
+        self.drift: list[dict] = []
+
+
+def verify(db, recorder, checkpoint: tuple[int, str] | None = None) -> Report:
+    """The first Finding, or none; with `checkpoint`, also proves the history still holds,
+    unchanged, the history the token named."""
+    walk = _Walk(checkpoint)
     group: list[StoredFact] = []
-    replayer = Replayer()
-    checkpoint_seen = checkpoint is None
-    seen_positions: set[int] = set()
-    expected = sorted(by_position)
-    next_expected = 0
-    for event, broken in _events(recorder):
-        if broken:
-            return Finding(*broken)
-        while next_expected < len(expected) and expected[next_expected] < event.position:
-            if expected[next_expected] not in seen_positions:
-                return Finding(expected[next_expected], "a recorded command's events were removed")
-            next_expected += 1
-        problem = _check_event(event, heads)
+    for row in _rows(db, recorder):
+        try:
+            event = decode_row(*row)
+        except DamagedStore as damaged:
+            return Report(Finding(row[0], "verify.unreadable", damaged.params), walk.number)
+        problem = _check_event(event, walk)
         if problem:
-            return Finding(event.position, problem)
-        heads[event.stream] = (event.version, event.meta.get("digest"))
-        chain = chain_next(chain, event.meta.get("digest") or "")
-        if checkpoint is not None and event.position == checkpoint[0]:
-            checkpoint_seen = True
-            if not chain.startswith(checkpoint[1]):
-                return Finding(event.position, "the history up to this checkpoint was changed "
-                                               "since the checkpoint was taken")
+            return Report(Finding(walk.number + 1, *problem), walk.number)
         if group and group[0].meta.get("cmd") != event.meta.get("cmd"):
-            return Finding(group[-1].position, "an event of this command is missing")
+            return Report(Finding(walk.number + 1, "verify.command_cut"), walk.number)
         group.append(event)
         if len(group) < event.meta.get("n", 1):
             continue
-        head, group = group[-1], []
-        seen_positions.add(head.position)
-        problem = _check_command(head, chain, by_position.get(head.position), replayer)
+        problem = _check_command(group, walk)
         if problem:
-            return Finding(head.position, problem)
+            return Report(Finding(walk.number, *problem), walk.number)
+        group = []
     if group:
-        return Finding(group[-1].position, "an event of this command is missing")
-    if not checkpoint_seen:
-        return Finding(checkpoint[0], "the checkpoint's position is no longer in the history")
-    missing = sorted(set(by_position) - seen_positions)
-    if missing:
-        return Finding(missing[0], "a recorded command's events were removed")
+        return Report(Finding(walk.number + 1, "verify.command_cut"), walk.number)
+    if not walk.checkpoint_seen:
+        return Report(Finding(checkpoint[0], "verify.checkpoint_beyond", {"last": walk.number}),
+                      walk.number, walk.chain)
+    return Report(None, walk.number, walk.chain, walk.drift, walk.legacy)
+
+
+def _check_event(event: StoredFact, walk: _Walk):
+    fact, outcome, meta = event.raw
+    digest = event_digest(event.topic, event.stream, event.version, event.timestamp, fact,
+                          outcome, meta)
+    if digest != meta.get("digest"):
+        return "verify.edited", {"event": event.position}
+    version, prev = walk.heads.get(event.stream, (0, None))
+    if event.version != version + 1 or meta.get("prev") != prev:
+        return "verify.stream_broken", {"event": event.position}
+    if event.shape == 2 and meta.get("chain") != walk.chain:
+        return "verify.chain_broken", {"event": event.position}
+    walk.heads[event.stream] = (event.version, digest)
+    walk.chain = chain_next(walk.chain, digest)
+    _legacy_checkpoint(event, walk)
     return None
 
 
-def _check_event(event: StoredFact, heads: dict) -> str | None:
-    digest = event_digest(event.topic, event.stream, event.version, event.timestamp,
-                          event.fact, event.outcome, event.meta)
-    if digest != event.meta.get("digest"):
-        return "the stored event was edited after it was written (digest mismatch)"
-    version, prev = heads.get(event.stream, (0, None))
-    if event.version != version + 1:
-        return (f"stream event {event.version} follows event {version}: an event of this "
-                "character was removed or reordered")
-    if event.meta.get("prev") != prev:
-        return "the previous event of this stream was changed, removed or reordered"
+def _check_command(group: list[StoredFact], walk: _Walk):
+    head = group[0]
+    walk.number += 1
+    if head.shape == 2:
+        if any(e.meta.get("number") != walk.number for e in group):
+            return "verify.number", {"stated": head.meta.get("number")}
+        if not head.topic.startswith("pangee:Campaign."):
+            return "verify.not_ordered", {}
+        if any(e.fact != head.fact or e.meta.get("cmd") != head.meta.get("cmd") for e in group):
+            return "verify.events_differ", {}
+    fact = head.fact
+    if fact["kind"] == "void" and "event_position" in fact.get("args", {}):
+        args = {k: v for k, v in fact["args"].items() if k != "event_position"}
+        args["number"] = walk.by_event.get(fact["args"]["event_position"], 0)
+        fact = {**fact, "args": args}
+    walk.by_event[group[-1].position] = walk.number
+    result, note, _changed = walk.replayer.feed(walk.number, fact)
+    problem = _compare(head, result, note, walk)
+    if problem:
+        return problem
+    if walk.checkpoint and walk.checkpoint[0] == walk.number and not walk.checkpoint_seen:
+        _match_checkpoint(walk, walk.chain) or _match_migrated(walk, head)
+        if not walk.checkpoint_seen:
+            return "verify.checkpoint_changed", {}
     return None
 
 
-def _check_command(head: StoredFact, chain: str, row, replayer: Replayer) -> str | None:
-    if row is not None and row[1] != chain:
-        return "the log's order or content differs from when it was recorded (chain mismatch)"
-    result, note, _changed = replayer.feed(head.position, head.fact)
+def _compare(head: StoredFact, result, note, walk: _Walk):
+    witness = head.outcome
+    if head.shape == 1:  # English sentences: only the outcome can be compared
+        derived = result.outcome if result is not None else None
+        if derived != witness.get("outcome"):
+            walk.drift.append({"number": walk.number, "kind": head.fact["kind"],
+                               "recorded": witness.get("outcome"), "now": derived,
+                               "note": note})
+        return None
     if result is None:
-        return f"the recorded fact no longer folds ({note})"
-    derived = _comparable(result.as_dict())
-    recorded = _comparable(head.outcome)
-    if derived != recorded:
-        for key in ("outcome", "rules", "details", "effects"):
-            if derived[key] != recorded[key]:
-                return (f"the recorded {key} {_short(recorded[key])} differs from what the rules "
-                        f"give now: {_short(derived[key])}")
+        if witness.get("note") is not None and witness.get("note") == note:
+            return None
+        return "verify.no_longer_folds", {"note": note}
+    derived = json.loads(json.dumps(result.as_dict()))
+    if derived != witness:
+        key = next((k for k in ("outcome", "rules", "details", "effects", "outcomes")
+                    if derived.get(k) != witness.get(k)), "outcome")
+        return "verify.outcome_differs", {"key": key, "recorded": _short(witness.get(key)),
+                                          "now": _short(derived.get(key))}
     return None
 
 
 def _short(value) -> str:
     text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 160 else text[:157] + "…"
+    return text if len(text) <= 120 else text[:117] + "…"
 
 
-def _comparable(outcome: dict) -> dict:
-    return json.loads(json.dumps({k: outcome.get(k) for k in ("outcome", "rules", "details",
-                                                              "effects")}))
+def _match_checkpoint(walk: _Walk, chain: str) -> bool:
+    if chain.startswith(walk.checkpoint[1]):
+        walk.checkpoint_seen = True
+    return walk.checkpoint_seen
+
+
+def _match_migrated(walk: _Walk, head: StoredFact) -> bool:
+    migrated = head.meta.get("migrated") or {}
+    return False if not migrated else _match_checkpoint(walk, migrated.get("chain", ""))
+
+
+def _legacy_checkpoint(event: StoredFact, walk: _Walk) -> None:
+    """A token taken by the first release named an event position: still accepted, on the
+    store it was taken on (or its migrated copy, see `_migrated_legacy`)."""
+    if walk.checkpoint_seen or walk.checkpoint is None:
+        return
+    position = walk.checkpoint[0]
+    migrated = event.meta.get("migrated") or {}
+    if event.shape == 1 and event.position == position and walk.chain.startswith(walk.checkpoint[1]):
+        walk.checkpoint_seen = walk.legacy = True
+    elif migrated.get("position") == position and str(migrated.get("chain", "")).startswith(
+            walk.checkpoint[1]):
+        walk.checkpoint_seen = walk.legacy = True

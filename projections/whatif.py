@@ -1,41 +1,45 @@
-"""`what-if`: the recorded facts folded again under other rulings; nothing is written."""
+"""`what-if`: the recorded facts folded again under other rulings, compared with the record
+command by command and at the end, as data; nothing is written."""
 
-from ledger.rules.replay import Replayer
+from ledger.corrections import changes, fold_all
+from ledger.rules.fold import effective_voids
 from ledger.rules.rulings import with_rulings
 
 from .status import character_view
 
 
-def fold_under(facts: list[tuple[int, dict]], overrides: dict) -> tuple:
-    """The campaign as it would stand under `overrides` (corrections applied as they came)."""
+def fold_under(facts: list[tuple[int, dict]], overrides: dict) -> dict:
+    """The same history under `overrides`: every command whose outcome differs, the first of
+    them, and the end state of each character before and after."""
     init = next((f for _p, f in facts if f["kind"] == "init"), None)
     recorded = (init or {}).get("args", {}).get("rulings", {})
     rulings = with_rulings(recorded, overrides)
-    replayer = Replayer(rulings=rulings)
-    for position, fact in facts:
-        replayer.feed(position, fact)
-    return replayer.state, rulings
+    voids = effective_voids(facts)
+    before = fold_all(facts, voids=voids)
+    after = fold_all(facts, rulings, voids=voids)
+    found = changes(before, after)
+    return {"rulings": rulings, "overrides": overrides, "changes": found,
+            "first": found[0]["number"] if found else None,
+            "before": before.state, "after": after.state}
 
 
-def differences(before: dict, after: dict, path: str = "") -> list[tuple[str, object, object]]:
-    """Field-by-field differences between two character views."""
+def end_differences(before_state, after_state, names: list[str]) -> list[dict]:
+    """Per character, what differs at the end: HP, maximum, condition, fatigue, wounds,
+    Constitution."""
     out = []
-    if isinstance(before, dict) and isinstance(after, dict):
-        for key in before.keys() | after.keys():
-            out += differences(before.get(key), after.get(key), f"{path}.{key}" if path else key)
-    elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
-        for i, (b, a) in enumerate(zip(before, after)):
-            out += differences(b, a, f"{path}[{i}]")
-    elif before != after:
-        out.append((path, before, after))
-    return sorted(out, key=lambda d: d[0])
-
-
-def character_differences(recorded_state, other_state, names: list[str]) -> dict:
-    result = {}
     for name in names:
-        key = next(k for k, s in recorded_state.characters.items() if s.name == name)
-        before = character_view(recorded_state.characters[key])
-        after = character_view(other_state.characters[key]) if key in other_state.characters else {}
-        result[name] = differences(before, after)
-    return result
+        key = next(k for k, s in before_state.characters.items() if s.name == name)
+        a = character_view(before_state.characters[key])
+        b = character_view(after_state.characters[key]) if key in after_state.characters else None
+        diffs = {}
+        if b is not None:
+            pairs = {"hp": (a["hp"]["current"], b["hp"]["current"]),
+                     "max": (a["hp"]["max"], b["hp"]["max"]),
+                     "condition": (a["condition"], b["condition"]),
+                     "fatigue": (a["fatigue"]["total"], b["fatigue"]["total"]),
+                     "wounds": ([w["rests_remaining"] for w in a["wounds"]],
+                                [w["rests_remaining"] for w in b["wounds"]]),
+                     "con": (a["constitution"]["current"], b["constitution"]["current"])}
+            diffs = {k: {"before": x, "after": y} for k, (x, y) in pairs.items() if x != y}
+        out.append({"name": name, "differences": diffs, "before": a, "after": b})
+    return out

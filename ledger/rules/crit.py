@@ -19,15 +19,20 @@ class Roll:
         return {"outcome": self.outcome, "total": self.total, "target": self.target,
                 "rules": list(self.rules)}
 
+    def numbers(self, d20: int, bonus: int) -> dict:
+        """What the log shows: face + bonus = total against the target, and the margin."""
+        return {"d20": d20, "bonus": bonus, "total": self.total, "target": self.target,
+                "margin": self.total - self.target}
+
 
 def check_d20(face: int, what: str = "d20") -> None:
     if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 20:
-        raise BadValue(f"{what} {face!r} is not a d20 face: expected a whole number from 1 to 20")
+        raise BadValue("roll.not_d20", None, what=what, value=str(face))
 
 
 def check_crit_min(crit_min: int) -> None:
     if not isinstance(crit_min, int) or not 2 <= crit_min <= 20:
-        raise BadValue(f"crit-min {crit_min!r} is out of range: expected 2 to 20 (19 for a Champion)")
+        raise BadValue("roll.crit_min_range", None, value=str(crit_min))
 
 
 def crit_margin(crit_min: int) -> int:

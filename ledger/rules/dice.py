@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .errors import BadValue
 
 _TERM = re.compile(r"^(\d*)d(\d+)$|^(\d+)$")
-_EXAMPLES = "expected dice such as 2d6, 1d8+2d6 or 2d6+3"
+MAX_TEXT = 40  # longer than any real dice expression
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,9 @@ class Dice:
 def parse_dice(text: str) -> Dice:
     """Parse `2d6`, `d8`, `1d8+2d6`, `2d6+3`, `8d8-1`; raise BadValue with the accepted forms."""
     if not isinstance(text, str) or not text.strip():
-        raise BadValue(f"empty dice: {_EXAMPLES}")
+        raise BadValue("dice.empty", None)
+    if len(text) > MAX_TEXT:
+        raise BadValue("dice.too_long", None, most=MAX_TEXT)
     compact = text.replace(" ", "").lower()
     parts = re.split(r"(?=[+-])", compact)
     terms: list[tuple[int, int]] = []
@@ -49,17 +51,21 @@ def parse_dice(text: str) -> Dice:
         body = raw.lstrip("+-")
         match = _TERM.match(body)
         if not match:
-            raise BadValue(f"'{text}' is not dice notation: {_EXAMPLES}")
+            raise BadValue("dice.not_notation", None, text=text)
         if match.group(3) is not None:
+            if len(match.group(3)) > 4:
+                raise BadValue("dice.impossible_term", None, text=text, term=body)
             modifier += sign * int(match.group(3))
             continue
+        if len(match.group(1) or "") > 3 or len(match.group(2)) > 3:
+            raise BadValue("dice.impossible_term", None, text=text, term=body)
         count = int(match.group(1) or 1)
         sides = int(match.group(2))
         if sign < 0 or count < 1 or sides < 2 or count > 100 or sides > 100:
-            raise BadValue(f"'{text}' has an impossible dice term '{body}': {_EXAMPLES}")
+            raise BadValue("dice.impossible_term", None, text=text, term=body)
         terms.append((count, sides))
     if not terms:
-        raise BadValue(f"'{text}' has no dice term: {_EXAMPLES}")
+        raise BadValue("dice.no_term", None, text=text)
     return Dice(tuple(terms), modifier)
 
 
@@ -72,9 +78,6 @@ def wound_formula(dice: Dice) -> str:
 def healing_time(dice: Dice, face: int) -> int:
     """WOUND-3: the number of long rests a wound needs, from the face of its single die."""
     if not 1 <= face <= dice.wound_sides:
-        raise BadValue(
-            f"wound roll {face} is not a face of a d{dice.wound_sides}: "
-            f"expected 1 to {dice.wound_sides}"
-        )
+        raise BadValue("dice.wound_face", None, face=face, sides=dice.wound_sides)
     count = dice.wound_count
     return face + (count if count > 1 else 0)

@@ -17,19 +17,17 @@ def default_rulings() -> dict[str, str]:
     return {key: default for key, (_, default, _) in RULINGS.items()}
 
 
-def accepted_keys() -> str:
-    return ", ".join(RULINGS)
+def accepted_keys() -> list[str]:
+    return list(RULINGS)
 
 
 def check_ruling(key: str, value: str) -> None:
     """Refuse an unknown ruling key or value, listing the valid ones (exit 2)."""
     if key not in RULINGS:
-        raise BadValue(f"unknown ruling '{key}': expected one of {accepted_keys()}")
+        raise BadValue("ruling.unknown", None, key=key, expected=accepted_keys())
     accepted = RULINGS[key][2]
     if value not in accepted:
-        raise BadValue(
-            f"ruling {key} cannot be '{value}': expected one of {', '.join(accepted)}"
-        )
+        raise BadValue("ruling.bad_value", None, key=key, value=value, expected=list(accepted))
 
 
 def with_rulings(base: dict[str, str], overrides: dict[str, str]) -> dict[str, str]:
@@ -44,7 +42,7 @@ def with_rulings(base: dict[str, str], overrides: dict[str, str]) -> dict[str, s
 def parse_assignment(text: str) -> tuple[str, str]:
     """`wound.halving=up` -> (key, value), checked."""
     if "=" not in text:
-        raise BadValue(f"'{text}' is not KEY=VALUE: expected one of {accepted_keys()}")
+        raise BadValue("ruling.not_assignment", None, text=text, expected=accepted_keys())
     key, value = (part.strip() for part in text.split("=", 1))
     check_ruling(key, value)
     return key, value

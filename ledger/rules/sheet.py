@@ -6,16 +6,21 @@ form the projections store.
 
 from dataclasses import asdict, dataclass
 
+from .effects import effect
+
 CONDITIONS = ("conscious", "dying", "stable", "dead")
+FATIGUE_DEATH = 6  # BASE-FATIGUE: level 6 is death; the total never shows above it
+CON_CAP = 20  # RULING-ASI: an ability score improvement never raises Constitution above 20
 
 
 @dataclass(frozen=True)
 class Level:
-    """One fatigue level with where it came from (event position, cause, rule ids)."""
+    """One fatigue level with where it came from (command number, cause, rule ids)."""
 
     position: int | None
     cause: str
     rules: tuple[str, ...]
+    cause_en: str | None = None
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,7 @@ class Wound:
     position: int | None
     rules: tuple[str, ...]
     treated_at: int | None = None
+    cause_en: str | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,7 @@ class Drop:
     cause: str
     dice: str | None
     position: int | None
+    cause_en: str | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,7 @@ class ConLoss:
     amount: int
     spell: str
     rules: tuple[str, ...]
+    spell_en: str | None = None
 
 
 @dataclass(frozen=True)
@@ -117,9 +125,16 @@ def hp_max(sheet: Sheet) -> int:
     return max(1, sheet.hp_max_base + sheet.level * change)
 
 
-def fatigue_total(sheet: Sheet) -> int:
-    """BASE-FATIGUE with FATIGUE-SOURCES: ordinary + one per wound + magic."""
+def fatigue_levels(sheet: Sheet) -> int:
+    """Every level held, by all sources (may exceed 6 on the dead: levels are kept so that
+    restoration magic can remove them one by one, RULING-FATIGUE-DEATH)."""
     return len(sheet.ordinary) + len(sheet.wounds) + len(sheet.magic)
+
+
+def fatigue_total(sheet: Sheet) -> int:
+    """BASE-FATIGUE with FATIGUE-SOURCES: ordinary + one per wound + magic, shown at most 6
+    (RULING-RESTORATION)."""
+    return min(fatigue_levels(sheet), FATIGUE_DEATH)
 
 
 def effective_max(sheet: Sheet) -> int:
@@ -128,16 +143,16 @@ def effective_max(sheet: Sheet) -> int:
     return top // 2 if fatigue_total(sheet) >= 4 else top
 
 
-def settle(sheet: Sheet) -> tuple[Sheet, list[tuple[str, tuple[str, ...]]]]:
+def settle(sheet: Sheet) -> tuple[Sheet, list[dict]]:
     """Apply the standing consequences after any change: HP capped to the effective maximum,
     death at fatigue 6 (BASE-FATIGUE)."""
     effects = []
     cap = effective_max(sheet)
     if sheet.hp > cap:
         sheet = evolve(sheet, hp=cap)
-    if fatigue_total(sheet) >= 6 and sheet.condition != "dead":
+    if fatigue_levels(sheet) >= FATIGUE_DEATH and sheet.condition != "dead":
         sheet = evolve(sheet, condition="dead", hp=0, drop=None, successes=0, failures=0)
-        effects.append((f"{sheet.name} reaches fatigue 6 and dies", ("BASE-FATIGUE",)))
+        effects.append(effect(sheet.name, "fatigue.death", ("BASE-FATIGUE", "RULING-FATIGUE-DEATH")))
     return sheet, effects
 
 
@@ -159,3 +174,10 @@ def from_dict(data: dict) -> Sheet:
     data["wounds"] = tuple(Wound(**_tuple_rules(x)) for x in data.get("wounds", ()))
     data["con_losses"] = tuple(ConLoss(**_tuple_rules(x)) for x in data.get("con_losses", ()))
     return Sheet(**data)
+
+
+def cause_name(item) -> dict:
+    """The cause of a wound, level or drop as the reader sees it (effects.named)."""
+    from .effects import named
+
+    return named(item.cause, getattr(item, "cause_en", None))

@@ -94,11 +94,6 @@ def test_CHARACTER_UPDATE_CRIT_5_a_wider_critical_range():
     assert table.do("attack", "Iris", ac=30, d20=19).outcome == "critical-hit"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "handlers._character_update derives the base from hp_max(updated), which sheet.hp_max "
-    "clamps at 1: when the maximum stands at the floor (a Constitution loss at a high level "
-    "on a small maximum) a reachable maximum such as 2 is refused with "
-    "character.hp_max_floor instead of recorded (base 7 would give 2)"))
 def test_CHARACTER_UPDATE_a_maximum_given_at_the_floor_of_1_HP():
     table = _iris(hp_max=3)
     _revive(table)                                     # 3 + 5 × (−1) → 1 (never below 1)

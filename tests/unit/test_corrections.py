@@ -99,11 +99,6 @@ def test_VOID_a_command_already_voided_is_refused():
     assert problem(refusal.value) == ("void.already", None, {"number": 4, "by": 5})
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "handlers._void: voiding a void of a void only deletes the voids the reinstated void had "
-    "undone; it never restores the void that the reinstated one made, so state.voids after "
-    "apply_command (the edge's running state) disagrees with effective_voids and with a "
-    "re-fold, and a second void of command 4 would be accepted instead of void.already"))
 def test_VOID_the_running_state_agrees_with_the_corrections_in_force_after_a_chain():
     table = party()
     table.do("damage", "Arin", amount=10, cause="dague", dice="1d4")        # 4

@@ -213,17 +213,12 @@ def test_WOUND_1_relentless_endurance_does_not_prevent_instant_death():
     assert "endure.held" not in codes(result)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "RULING-ENDURE: 'Otherwise the damage applies as usual and the log says the feature did "
-    "not act' — dying.take_damage returns without any endure.* effect when --endure is given "
-    "with 0 damage (early return on amount == 0) or with damage that kills outright "
-    "(early return on leftover ≥ HP maximum)"))
 @pytest.mark.parametrize("amount", [0, 60])
 def test_RULING_ENDURE_the_log_says_the_feature_did_not_act_for_every_damage(amount):
     table = _grosh()
     result = table.do("damage", "Grosh", amount=amount, cause="géant", dice="3d12", endure=True)
     assert table["Grosh"].endurance_used is False
-    assert {"endure.not_needed", "endure.spent"} & set(codes(result))
+    assert {"endure.not_needed", "endure.spent", "endure.too_much"} & set(codes(result))
 
 
 def test_WOUND_1_without_endure_a_relentless_character_drops_and_is_wounded():

@@ -62,7 +62,7 @@ def headline(fact: dict, result: dict | None) -> str:
     elif kind == "session end":
         p["number"] = details.get("session", "?")
     elif kind in ("attack", "check", "save"):
-        p.update(bonus=_signed(details.get("bonus", args.get("bonus", 0))),
+        p.update(bonus=details.get("bonus", args.get("bonus", 0)),
                  total=details.get("total", "?"), margin=_signed(details.get("margin", "?")))
         extra = {"attack": "target", "check": "skill", "save": "ability"}[kind]
         if args.get(extra):
@@ -84,7 +84,7 @@ def headline(fact: dict, result: dict | None) -> str:
         p.update({k: details.get(k, "?") for k in ("wound", "formula", "d20", "total", "dc",
                                                      "before", "after")})
         p["cause"] = details.get("cause") or "?"
-        p["bonus"] = _signed(details.get("bonus", args.get("bonus", 0)))
+        p["bonus"] = details.get("bonus", args.get("bonus", 0))
     elif kind == "rest night":
         place = ("place.safe_calm" if args.get("safe") and args.get("calm") else
                  "place.safe" if args.get("safe") else "place.calm" if args.get("calm") else
@@ -103,7 +103,7 @@ def headline(fact: dict, result: dict | None) -> str:
         text = render(code, p)
         if details.get("dc") is not None and details.get("d20") is not None:
             text += render("head.cast.save", {"d20": details["d20"],
-                                              "bonus": _signed(details.get("bonus", 0)),
+                                              "bonus": details.get("bonus", 0),
                                               "total": details.get("total"), "dc": details["dc"]})
         if args.get("target"):
             text += render("head.cast.target", {"target": args["target"]})

@@ -70,7 +70,14 @@ def where(value: dict) -> str:
     return render("where.file", value)
 
 
+def plus_minus(value: int) -> str:
+    """A bonus added to a die: `+ 8`, `− 2`."""
+    return f"+ {value}" if value >= 0 else f"− {-value}"
+
+
 def localize(key: str, value) -> str:
+    if key == "bonus" and isinstance(value, int) and not isinstance(value, bool):
+        return plus_minus(value)
     if key == "where" and isinstance(value, dict):
         return where(value)
     if isinstance(value, dict):

@@ -21,6 +21,8 @@ from datetime import datetime
 
 from eventsourcing.domain import Aggregate
 
+from .shapes import upcast_v1_v2
+
 NAMESPACE = uuid.UUID("6f0b7c3e-2a52-4f4e-9d8b-1c1d2b7a9e10")
 CAMPAIGN_ID = uuid.uuid5(NAMESPACE, "campaign")
 
@@ -28,21 +30,6 @@ CAMPAIGN_ID = uuid.uuid5(NAMESPACE, "campaign")
 def character_id(key: str) -> uuid.UUID:
     """Stable stream id of a character, from its name key."""
     return uuid.uuid5(NAMESPACE, "character:" + key)
-
-
-def upcast_v1_v2(state: dict) -> None:
-    """A v1 event in the v2 shape, in place: marked `meta.shape = 1`; a v1 correction named
-    the position of the voided command's last event, kept as `args.event_position` for the
-    read side to map to a command number; the v1 witness (English sentences) is kept as it
-    was, for verification only."""
-    meta = state.get("meta") or {}
-    state["meta"] = {**meta, "shape": 1}
-    fact = state.get("fact") or {}
-    args = fact.get("args") or {}
-    if fact.get("kind") == "void" and "position" in args:
-        args = dict(args)
-        args["event_position"] = args.pop("position")
-        state["fact"] = {**fact, "args": args}
 
 
 class _Stream(Aggregate):

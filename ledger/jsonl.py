@@ -24,7 +24,7 @@ from .commands import validate_recorded
 from .errors import StepError
 from .rules.errors import BadValue, Problem
 from .rules.fold import CampaignState, fold_history
-from .writing import GENESIS, chain_next, event_digest
+from .digests import GENESIS, chain_next, event_digest
 
 YAML_EXTENSIONS = (".yaml", ".yml")
 KEYS = {"position": int, "timestamp": str, "facts": dict, "outcome": dict, "meta": dict,
@@ -105,7 +105,8 @@ def parse_export(text: str, source: str) -> list[ExportedCommand]:
         elif event["facts"] != current.fact or event["timestamp"] != current.first.event["timestamp"]:
             raise BadValue("jsonl.command_differs", None, where=where,
                            first=current.first.number)
-        if meta["i"] != len(current.lines) or meta["n"] != current.first.meta["n"]:
+        size = current.first.meta["n"] if current.lines else meta["n"]
+        if meta["i"] != len(current.lines) or meta["n"] != size:
             raise BadValue("jsonl.event_out_of_place", None, where=where, index=meta["i"],
                            size=meta["n"], expected=len(current.lines))
         current.lines.append(Line(number, event))

@@ -11,7 +11,6 @@ reordering or inserting any recorded command breaks the chain that verification 
 from the stored events alone.
 """
 
-import hashlib
 import json
 import uuid
 from dataclasses import dataclass
@@ -21,12 +20,12 @@ from .aggregates import (CAMPAIGN_EVENTS, CAMPAIGN_ID, CHARACTER_EVENTS, Campaig
                          character_id)
 from .commands import build_fact
 from .corrections import plan_void
+from .digests import GENESIS, canonical, chain_next, event_digest
 from .names import name_key
 from .rules.errors import BadValue, MissingRoll, RuleRefusal
 from .rules.fold import CampaignState, Result, apply_command, apply_recorded, fold_history
 
-SHAPE = 2  # the event shape this release writes (aggregates.upcast_v1_v2 reads shape 1)
-GENESIS = "0" * 64
+SHAPE = 2  # the event shape this release writes (shapes.upcast_v1_v2 reads shape 1)
 NOT_VOIDABLE = ("init", "session start", "session end")
 
 
@@ -42,25 +41,6 @@ class Recorded:
     timestamp: str = ""
     plan: object = None  # a correction's simulation (corrections.VoidPlan)
     session: int | None = None
-
-
-def event_digest(topic: str, stream: str, version: int, timestamp: str, fact: dict,
-                 outcome: dict, meta: dict) -> str:
-    """The hash of an event's canonical content (its own digest left out)."""
-    body = {"topic": topic, "stream": stream, "version": version, "timestamp": timestamp,
-            "fact": fact, "outcome": outcome,
-            "meta": {k: v for k, v in meta.items() if k != "digest"}}
-    text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _canonical(outcome: dict) -> str:
-    return json.dumps(outcome, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-def chain_next(chain: str, digest: str) -> str:
-    """The running hash of the history after one more event."""
-    return hashlib.sha256((chain + digest).encode()).hexdigest()
 
 
 @lru_cache(maxsize=4096)
@@ -169,7 +149,7 @@ class Batch:
         new_state, result = apply_command(self.state, fact, number)
         if kind == "void":
             new_state = self._refolded(fact, number)
-        if _canonical(result.as_dict()) != _canonical(first["outcome"]):
+        if canonical(result.as_dict()) != canonical(first["outcome"]):
             raise BadValue("jsonl.outcome_differs", None, number=number)
         streams = self._touched(kind, fact, targets if kind == "void" else [])
         if len(streams) != len(events):

@@ -7,7 +7,7 @@ import json
 import uuid
 from dataclasses import dataclass
 
-from ledger.aggregates import upcast_v1_v2
+from ledger.shapes import upcast_v1_v2
 from ledger.errors import DamagedStore
 
 

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from ledger.errors import DamagedStore
 from ledger.rules.fold import CampaignState
 from ledger.rules.replay import Replayer
-from ledger.writing import GENESIS, chain_next
+from ledger.digests import GENESIS, chain_next
 
 from .decode import StoredFact, group_commands, read_events
 from .schema import TRACKING_KEY, Tables, create_tables, drop_aside, reset_tables, swap_in

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ledger.errors import DamagedStore
 from ledger.rules.errors import BadValue
 from ledger.rules.replay import Replayer
-from ledger.writing import GENESIS, chain_next, event_digest
+from ledger.digests import GENESIS, chain_next, event_digest
 
 from .decode import StoredFact, decode_row
 
@@ -89,6 +89,7 @@ class _Walk:
         self.checkpoint_seen = checkpoint is None
         self.legacy = False
         self.drift: list[dict] = []
+        self.command_chain = GENESIS  # the chain as it stood before the current command
 
 
 def verify(db, recorder, checkpoint: tuple[int, str] | None = None) -> Report:
@@ -101,6 +102,8 @@ def verify(db, recorder, checkpoint: tuple[int, str] | None = None) -> Report:
             event = decode_row(*row)
         except DamagedStore as damaged:
             return Report(Finding(row[0], "verify.unreadable", damaged.params), walk.number)
+        if not group:
+            walk.command_chain = walk.chain
         problem = _check_event(event, walk)
         if problem:
             return Report(Finding(walk.number + 1, *problem), walk.number)
@@ -130,7 +133,7 @@ def _check_event(event: StoredFact, walk: _Walk):
     version, prev = walk.heads.get(event.stream, (0, None))
     if event.version != version + 1 or meta.get("prev") != prev:
         return "verify.stream_broken", {"event": event.position}
-    if event.shape == 2 and meta.get("chain") != walk.chain:
+    if event.shape == 2 and meta.get("chain") != walk.command_chain:
         return "verify.chain_broken", {"event": event.position}
     walk.heads[event.stream] = (event.version, digest)
     walk.chain = chain_next(walk.chain, digest)

@@ -41,10 +41,10 @@ MESSAGES = {
     # wounds (WOUND-1..7)
     "wound.created": (NN_("{name} survives ({how}) with a wound from {cause}: {formula} rolled {face} → {rests} long rest; fatigue {fatigue}",
                           "{name} survives ({how}) with a wound from {cause}: {formula} rolled {face} → {rests} long rests; fatigue {fatigue}"), "rests"),
-    "wound.treated": N_("{healer} treats {name}'s wound {wound} ({cause}, {formula}): Medicine d20 {d20} + {bonus} = {total} against DC {dc}, success: {before} → {after} long rests"),
-    "wound.treat_failed": N_("{healer} fails to treat {name}'s wound {wound} ({cause}, {formula}): Medicine d20 {d20} + {bonus} = {total} against DC {dc}; still {before} long rests"),
-    "wound.tended": N_("{healer} tends {name}'s wounds this evening ({cause}, {formula}): Medicine d20 {d20} + {bonus} = {total} against DC {dc}, success: tonight counts as a long rest for this wound"),
-    "wound.tend_failed": N_("{healer} fails to tend {name}'s wounds this evening ({cause}, {formula}): Medicine d20 {d20} + {bonus} = {total} against DC {dc}"),
+    "wound.treated": N_("{healer} treats {name}'s wound {wound} ({cause}, {formula}): Medicine d20 {d20} {bonus} = {total} against DC {dc}, success: {before} → {after} long rests"),
+    "wound.treat_failed": N_("{healer} fails to treat {name}'s wound {wound} ({cause}, {formula}): Medicine d20 {d20} {bonus} = {total} against DC {dc}; still {before} long rests"),
+    "wound.tended": N_("{healer} tends {name}'s wounds this evening ({cause}, {formula}): Medicine d20 {d20} {bonus} = {total} against DC {dc}, success: tonight counts as a long rest for this wound"),
+    "wound.tend_failed": N_("{healer} fails to tend {name}'s wounds this evening ({cause}, {formula}): Medicine d20 {d20} {bonus} = {total} against DC {dc}"),
     "wound.progress": (NN_("{name}'s wound from {cause} (#{origin}): {before} → {after} long rest to go ({why})",
                            "{name}'s wound from {cause} (#{origin}): {before} → {after} long rests to go ({why})"), "after"),
     "wound.healed": N_("{name}'s wound from {cause} (#{origin}) heals ({why}); its fatigue level goes: fatigue {fatigue}"),
@@ -54,7 +54,7 @@ MESSAGES = {
                            "{name} gains {levels} {source} fatigue levels ({cause}): fatigue {total}"), "levels"),
     "fatigue.removed": (NN_("{name} loses {levels} {source} fatigue level ({cause}): fatigue {total}",
                             "{name} loses {levels} {source} fatigue levels ({cause}): fatigue {total}"), "levels"),
-    "fatigue.recovered": N_("{name} recovers a {source} fatigue level ({cause}, #{origin}): fatigue {total}"),
+    "fatigue.recovered": N_("{name} recovers one {source} fatigue level ({cause}, #{origin}): fatigue {total}"),
     "fatigue.death": N_("{name} reaches fatigue 6 and dies"),
     # rests (REST-1..3)
     "rest.short": N_("{name} takes a short rest"),
@@ -70,9 +70,9 @@ MESSAGES = {
     # dying magic (MAGIC-1..5)
     "cast.no_save": N_("{name} casts {spell} (level {level}): no save"),
     "cast.pact": N_("{name} casts {spell} with a pact slot of level {level}: no save"),
-    "cast.saved": N_("{name} saves against dying magic: Constitution d20 {d20} + {bonus} = {total} against DC {dc}"),
-    "cast.failed": (NN_("{name} fails against dying magic: Constitution d20 {d20} + {bonus} = {total} against DC {dc}: {levels} fatigue level",
-                        "{name} fails against dying magic: Constitution d20 {d20} + {bonus} = {total} against DC {dc}: {levels} fatigue levels"), "levels"),
+    "cast.saved": N_("{name} saves against dying magic: Constitution d20 {d20} {bonus} = {total} against DC {dc}"),
+    "cast.failed": (NN_("{name} fails against dying magic: Constitution d20 {d20} {bonus} = {total} against DC {dc}: {levels} fatigue level",
+                        "{name} fails against dying magic: Constitution d20 {d20} {bonus} = {total} against DC {dc}: {levels} fatigue levels"), "levels"),
     "cast.paid_hp": N_("{name} pays {hp} HP for {spell} instead (2 × level {level})"),
     # Constitution (RES-1, RES-2, RULING-ASI)
     "con.lost": N_("{name} loses {amount} Constitution for ever casting {spell}: {before} → {after}; HP maximum {max_before} → {max_after}"),

@@ -1,0 +1,28 @@
+"""The hashes the record is proved with: each event's digest over its canonical content, and
+the running chain of the whole history (one more event at a time). Kept apart, with nothing
+heavy imported, so readers and verifiers need no event library."""
+
+import hashlib
+import json
+
+GENESIS = "0" * 64
+
+
+def event_digest(topic: str, stream: str, version: int, timestamp: str, fact: dict,
+                 outcome: dict, meta: dict) -> str:
+    """The hash of an event's canonical content (its own digest left out)."""
+    body = {"topic": topic, "stream": stream, "version": version, "timestamp": timestamp,
+            "fact": fact, "outcome": outcome,
+            "meta": {k: v for k, v in meta.items() if k != "digest"}}
+    text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def canonical(outcome: dict) -> str:
+    """Canonical JSON of a witness, for comparing two of them."""
+    return json.dumps(outcome, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def chain_next(chain: str, digest: str) -> str:
+    """The running hash of the history after one more event."""
+    return hashlib.sha256((chain + digest).encode()).hexdigest()

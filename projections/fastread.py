@@ -1,0 +1,107 @@
+"""Reading a SQLite campaign without the event library: the read models answer `status`,
+`log`, `explain`, `checkpoint` and the exports on their own when they are caught up with the
+events (the usual case), so a read starts as fast as Python, click and sqlite3 allow. When
+events were recorded that the read models have not folded yet, `open_reader` returns None and
+the caller opens the full ledger, which catches them up first.
+"""
+
+import sqlite3
+from contextlib import contextmanager
+
+from .queries import Queries
+from .runner import Projections
+from .schema import SCHEMA, TRACKING_KEY
+
+EVENTS_TABLE = "stored_events"
+
+
+class _Cursor:
+    def __init__(self, raw):
+        self.raw = raw
+
+    def execute(self, sql: str, params=()):
+        self.raw.execute(sql, tuple(params))
+        return self
+
+    def fetchone(self):
+        return self.raw.fetchone()
+
+    def fetchall(self):
+        return self.raw.fetchall()
+
+
+class ReadOnlyDb:
+    """The few things the read models ask of a store, on a read-only sqlite3 connection."""
+
+    postgres = False
+    schema = None
+
+    def __init__(self, path: str):
+        self.connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True,
+                                          isolation_level=None, check_same_thread=False)
+
+    def table(self, name: str) -> str:
+        return name
+
+    @contextmanager
+    def tx(self, commit: bool = False):
+        cursor = self.connection.cursor()
+        cursor.execute("BEGIN")
+        try:
+            yield _Cursor(cursor)
+        finally:
+            self.connection.rollback()
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+class _Recorder:
+    """What the read models need of the library's recorder: where the events end."""
+
+    events_table_name = EVENTS_TABLE
+
+    def __init__(self, db: ReadOnlyDb):
+        self.db = db
+
+    def max_notification_id(self) -> int:
+        with self.db.tx() as c:
+            return c.execute(f"SELECT MAX(rowid) FROM {EVENTS_TABLE}").fetchone()[0] or 0
+
+
+class Reader:
+    """A campaign's read models, read-only: `queries`, `projections`, `state()`."""
+
+    def __init__(self, db: ReadOnlyDb):
+        self.db = db
+        self.recorder = _Recorder(db)
+        self.projections = Projections(db, self.recorder)
+        self.queries = Queries(db, self.projections)
+
+    def state(self):
+        return self.projections.current()[0]
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def open_reader(path: str) -> Reader | None:
+    """The read models of the SQLite store at `path`, if they are of this version and hold
+    every event; None otherwise (open the ledger instead)."""
+    try:
+        db = ReadOnlyDb(path)
+    except sqlite3.Error:
+        return None
+    try:
+        with db.tx() as c:
+            schema = c.execute("SELECT body FROM pangee_state WHERE name = 'schema'").fetchone()
+            tracked = c.execute("SELECT position FROM pangee_tracking WHERE name = ?",
+                                (TRACKING_KEY,)).fetchone()
+            top = c.execute(f"SELECT MAX(rowid) FROM {EVENTS_TABLE}").fetchone()
+    except sqlite3.Error:
+        db.close()
+        return None
+    if not schema or schema[0] != SCHEMA or not tracked or tracked[0] != (top[0] or 0):
+        db.close()
+        return None
+    return Reader(db)

@@ -4,7 +4,7 @@ import click
 
 from i18n import N_
 
-from . import output
+from . import completion, output
 from .help import argument, command, option
 from .options import json_option
 from .progress import showing_progress
@@ -16,9 +16,9 @@ from .progress import showing_progress
                             "ids; now, or as of a past command or session."),
          examples="  pangee explain Arin\n  pangee explain arin --as-of 40\n"
                   "  pangee explain Arin --session 2 --json")
-@argument("who", metavar=N_("WHO"))
-@option("--as-of", type=int, metavar="N", help=N_("As it stood when command N was the last."))
-@option("--session", "session_number", type=int, metavar="N",
+@argument("who", metavar=N_("WHO"), shell_complete=completion.characters)
+@option("--as-of", type=int, metavar="N", shell_complete=completion.numbers, help=N_("As it stood when command N was the last."))
+@option("--session", "session_number", type=int, metavar="N", shell_complete=completion.sessions,
         help=N_("As it stood at the end of session N."))
 @json_option
 @click.pass_obj
@@ -61,7 +61,8 @@ def _json(obj: dict) -> dict:
                             "changes, then the end state of each character."),
          examples="  pangee what-if wound.halving=up\n"
                   "  pangee what-if wound.dc_dice_term=always Arin --json")
-@argument("args", nargs=-1, required=True, metavar=N_("KEY=VALUE... [WHO]..."))
+@argument("args", nargs=-1, required=True, metavar=N_("KEY=VALUE... [WHO]..."),
+          shell_complete=completion.rulings_or_characters)
 @json_option
 @click.pass_obj
 def what_if(session, args, as_json):

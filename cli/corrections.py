@@ -5,7 +5,7 @@ import click
 
 from i18n import N_
 
-from . import output
+from . import completion, output
 from .help import argument, command, option
 from .options import json_option
 
@@ -38,7 +38,7 @@ def _last_voidable(ledger) -> int:
                   "  pangee void 42 --reason \"mauvais personnage\"\n"
                   "  pangee void 12 --reason \"pas stabilisé\" --wound-roll 4\n"
                   "  pangee void --last --reason \"saisie en double\"")
-@argument("number", type=int, required=False, metavar="N")
+@argument("number", type=int, required=False, metavar="N", shell_complete=completion.numbers)
 @option("--last", is_flag=True, help=N_("Void the last command that can be voided."))
 @option("--reason", required=True, metavar=N_("TEXT"), help=N_("Why (kept in the log)."))
 @option("--dry-run", is_flag=True, help=N_("Show what would change; write nothing."))
@@ -90,7 +90,7 @@ def _json_plan(data: dict) -> dict:
 @command("note", help=N_("Attach a note to command N (a player's objection, the ruling given): "
                          "shown under it in log, explain and the exports; it changes no outcome."),
          examples="  pangee note 20 \"Brune conteste : la CA était 14\"")
-@argument("number", type=int, metavar="N")
+@argument("number", type=int, metavar="N", shell_complete=completion.numbers)
 @argument("text", metavar=N_("TEXT"))
 @json_option
 @click.pass_obj

@@ -4,7 +4,7 @@ import click
 
 from i18n import N_
 
-from . import output
+from . import completion, output
 from .help import argument, command, option
 from .options import json_option, pager_option
 
@@ -37,9 +37,9 @@ def past(ledger, state, as_of, session_number, as_recorded):
                            "table saw it then."),
          examples="  pangee status\n  pangee status Arin --json\n  pangee status --as-of 57\n"
                   "  pangee status --session 2 --as-recorded")
-@argument("who", nargs=-1, metavar=WHO)
-@option("--as-of", type=int, metavar="N", help=N_("As it stood when command N was the last."))
-@option("--session", "session_number", type=int, metavar="N",
+@argument("who", nargs=-1, metavar=WHO, shell_complete=completion.characters)
+@option("--as-of", type=int, metavar="N", shell_complete=completion.numbers, help=N_("As it stood when command N was the last."))
+@option("--session", "session_number", type=int, metavar="N", shell_complete=completion.sessions,
         help=N_("As it stood at the end of session N."))
 @option("--as-recorded", is_flag=True,
         help=N_("As the table saw it then (corrections recorded later left out)."))
@@ -67,8 +67,9 @@ def status(session, who, as_of, session_number, as_recorded, as_json):
                         "their rule ids (--brief: one line each)."),
          examples="  pangee log\n  pangee log Arin --session 2\n  pangee log --brief\n"
                   "  pangee log --json")
-@argument("who", nargs=-1, metavar=WHO)
-@option("--session", "session_number", type=int, metavar="N", help=N_("Only session N."))
+@argument("who", nargs=-1, metavar=WHO, shell_complete=completion.characters)
+@option("--session", "session_number", type=int, metavar="N", shell_complete=completion.sessions,
+        help=N_("Only session N."))
 @option("--brief", is_flag=True, help=N_("One line per command."))
 @pager_option
 @json_option

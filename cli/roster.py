@@ -4,7 +4,7 @@ import click
 
 from i18n import N_
 
-from . import output
+from . import completion, output
 from .help import argument, option
 from .options import json_option
 from .runner import run_write
@@ -35,7 +35,7 @@ def character_list(session, as_json):
                    examples="  pangee character update Arin --level 6 --hp-max 52\n"
                             "  pangee character update Brune --no-medicine\n"
                             "  pangee character update Gorm --crit-min 19")
-@argument("who", metavar=N_("WHO"))
+@argument("who", metavar=N_("WHO"), shell_complete=completion.characters)
 @option("--level", type=int, metavar="N", help=N_("The new level."))
 @option("--hp-max", type=int, metavar="N", help=N_("The new HP maximum, as it stands now."))
 @option("--medicine/--no-medicine", default=None, help=N_("Proficient in Medicine or not."))

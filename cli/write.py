@@ -5,6 +5,7 @@ import click
 
 from i18n import N_
 
+from . import completion
 from .help import argument, command, group, option
 from .options import dice_options, json_option, roll_options
 from .runner import run_write
@@ -17,7 +18,7 @@ N = "N"
          examples="  pangee init \"L'Âge du Changement\" --seed 7\n"
                   "  pangee init Valmorte --ruling wound.halving=up")
 @argument("name", metavar=N_("NAME"))
-@option("--ruling", "rulings", multiple=True, metavar="KEY=VALUE",
+@option("--ruling", "rulings", multiple=True, metavar="KEY=VALUE", shell_complete=completion.rulings,
         help=N_("A ruling other than the default (see RULES.md), repeatable."))
 @option("--seed", type=int, metavar=N, help=N_("Seed for the dice the ledger rolls in scripts."))
 @json_option
@@ -79,7 +80,7 @@ def session_end(session, as_json):
          examples="  pangee attack Arin --ac 15 --d20 14 --bonus 7\n"
                   "  pangee attack Gorm --ac 12 --bonus 5\n"
                   "  pangee attack Brune --ac 11 --d20 9 --bonus 4 --target sanglier --foraging")
-@argument("who", metavar=WHO)
+@argument("who", metavar=WHO, shell_complete=completion.characters)
 @option("--ac", type=int, required=True, metavar=N, help=N_("The target's AC."))
 @roll_options
 @option("--crit-min", type=int, metavar=N, help=N_("Lowest natural d20 that crits for this attack."))
@@ -95,7 +96,7 @@ def attack(session, as_json, **options):
 @command("check", help=N_("An ability check against a DC (CRIT-4)."),
          examples="  pangee check Brune --dc 15 --d20 12 --bonus 4 --skill Médecine\n"
                   "  pangee check Gorm --dc 12 --d20 15 --bonus 3 --skill Survie --foraging")
-@argument("who", metavar=WHO)
+@argument("who", metavar=WHO, shell_complete=completion.characters)
 @option("--dc", type=int, required=True, metavar=N, help=N_("The difficulty (DC)."))
 @roll_options
 @option("--skill", metavar=N_("TEXT"), help=N_("The skill or ability (free text)."))
@@ -109,7 +110,7 @@ def check(session, as_json, **options):
 
 @command("save", help=N_("A saving throw against a DC."),
          examples="  pangee save Arin --dc 14 --d20 9 --bonus 3 --ability CON")
-@argument("who", metavar=WHO)
+@argument("who", metavar=WHO, shell_complete=completion.characters)
 @option("--dc", type=int, required=True, metavar=N, help=N_("The difficulty (DC)."))
 @roll_options
 @option("--ability", metavar=N_("TEXT"), help=N_("The ability (free text)."))
@@ -127,9 +128,9 @@ def save(session, as_json, **options):
                   "  pangee damage Arin 30 --cause flétrissement --slot 6\n"
                   "  pangee damage Arin 9 --cause chute --dice 3d6\n"
                   "  pangee damage Gorm 20 --cause Greataxe --endure")
-@argument("who", metavar=WHO)
+@argument("who", metavar=WHO, shell_complete=completion.characters)
 @argument("amount", type=int, metavar=N_("AMOUNT"))
-@option("--cause", required=True, metavar=N_("TEXT"),
+@option("--cause", required=True, metavar=N_("TEXT"), shell_complete=completion.causes,
         help=N_("Weapon, spell, CREATURE: ATTACK, or free text."))
 @option("--dice", metavar=N_("DICE"),
         help=N_("The cause's damage dice (2d6, 1d8+2d6); from the catalogue if known."))
@@ -149,7 +150,7 @@ def damage(session, as_json, **options):
 @command("heal", context_settings={"ignore_unknown_options": True},
          help=N_("Hit points regained; at 0 HP this is a survival (WOUND-1)."),
          examples="  pangee heal Arin 8 --cause \"soin des blessures\" --wound-roll 4")
-@argument("who", metavar=WHO)
+@argument("who", metavar=WHO, shell_complete=completion.characters)
 @argument("amount", type=int, metavar=N_("AMOUNT"))
 @option("--cause", metavar=N_("TEXT"), help=N_("Spell, potion… (free text)."))
 @dice_options
@@ -161,7 +162,7 @@ def heal(session, as_json, **options):
 
 @command("death-save", help=N_("A death saving throw (BASE-DYING)."),
          examples="  pangee death-save Arin --d20 14")
-@argument("who", metavar=WHO)
+@argument("who", metavar=WHO, shell_complete=completion.characters)
 @option("--d20", type=int, metavar=N, help=N_("Natural d20 face; left out, the ledger rolls."))
 @dice_options
 @json_option
@@ -172,8 +173,8 @@ def death_save(session, as_json, **options):
 
 @command("stabilize", help=N_("A dying character stabilized (survives: WOUND-1)."),
          examples="  pangee stabilize Arin --by Brune --wound-roll 3")
-@argument("who", metavar=WHO)
-@option("--by", metavar=N_("NAME"), help=N_("Who stabilized them."))
+@argument("who", metavar=WHO, shell_complete=completion.characters)
+@option("--by", metavar=N_("NAME"), shell_complete=completion.characters, help=N_("Who stabilized them."))
 @dice_options
 @json_option
 @click.pass_obj
@@ -186,8 +187,9 @@ def stabilize(session, as_json, **options):
                           "oldest not yet treated."),
          examples="  pangee treat Arin --by Brune --d20 13 --bonus 5\n"
                   "  pangee treat Arin --by Brune --wound 2 --d20 13 --bonus 5")
-@argument("who", metavar=WHO)
-@option("--by", required=True, metavar=N_("NAME"), help=N_("The healer (proficient in Medicine)."))
+@argument("who", metavar=WHO, shell_complete=completion.characters)
+@option("--by", required=True, metavar=N_("NAME"), shell_complete=completion.characters,
+        help=N_("The healer (proficient in Medicine)."))
 @roll_options
 @option("--wound", type=int, metavar=N,
         help=N_("The wound's place in the queue, from 1 (RULING-TREAT-CHOICE)."))
@@ -199,8 +201,9 @@ def treat(session, as_json, **options):
 
 @command("tend", help=N_("Evening care before a night that is not a long rest (WOUND-5)."),
          examples="  pangee tend Arin --by Brune --d20 11 --bonus 5")
-@argument("who", metavar=WHO)
-@option("--by", required=True, metavar=N_("NAME"), help=N_("The healer (proficient in Medicine)."))
+@argument("who", metavar=WHO, shell_complete=completion.characters)
+@option("--by", required=True, metavar=N_("NAME"), shell_complete=completion.characters,
+        help=N_("The healer (proficient in Medicine)."))
 @roll_options
 @json_option
 @click.pass_obj
@@ -215,7 +218,7 @@ def rest():
 
 @rest.command("short", help=N_("A short rest (one magic fatigue level: MAGIC-3)."),
               examples="  pangee rest short Arin Brune")
-@argument("who", nargs=-1, required=True, metavar=WHO)
+@argument("who", nargs=-1, required=True, metavar=WHO, shell_complete=completion.characters)
 @json_option
 @click.pass_obj
 def rest_short(session, who, as_json):
@@ -226,7 +229,7 @@ def rest_short(session, who, as_json):
                                "(REST-1); otherwise a short rest's benefits (REST-2)."),
               examples="  pangee rest night Arin Brune --safe --calm\n"
                        "  pangee rest night Arin --watch")
-@argument("who", nargs=-1, required=True, metavar=WHO)
+@argument("who", nargs=-1, required=True, metavar=WHO, shell_complete=completion.characters)
 @option("--safe", is_flag=True, help=N_("A safe, comfortable place."))
 @option("--calm", is_flag=True, help=N_("A calm night, no known threat."))
 @option("--watch", is_flag=True, help=N_("Someone keeps watch (too dangerous: no long rest)."))
@@ -239,7 +242,7 @@ def rest_night(session, who, safe, calm, watch, as_json):
 
 @rest.command("long", help=N_("A long rest (= rest night --safe --calm)."),
               examples="  pangee rest long Arin Brune")
-@argument("who", nargs=-1, required=True, metavar=WHO)
+@argument("who", nargs=-1, required=True, metavar=WHO, shell_complete=completion.characters)
 @option("--watch", is_flag=True, help=N_("Someone keeps watch (no long rest after all)."))
 @json_option
 @click.pass_obj
@@ -250,7 +253,7 @@ def rest_long(session, who, watch, as_json):
 @rest.command("wilderness", help=N_("One day of rest and foraging in the wild (REST-3): the "
                                     "seventh in a row counts as a long rest."),
               examples="  pangee rest wilderness Arin Brune")
-@argument("who", nargs=-1, required=True, metavar=WHO)
+@argument("who", nargs=-1, required=True, metavar=WHO, shell_complete=completion.characters)
 @json_option
 @click.pass_obj
 def rest_wilderness(session, who, as_json):
@@ -264,8 +267,8 @@ def rest_wilderness(session, who, as_json):
                   "  pangee cast Elowen \"cone of cold\" --slot 5 --pay-hp\n"
                   "  pangee cast Brune \"rappel à la vie\" --slot 5 --save-bonus 1 --target Arin\n"
                   "  pangee cast Ysolde \"chant des brumes\" --slot 2 --custom")
-@argument("who", metavar=WHO)
-@argument("spell", metavar=N_("SPELL"))
+@argument("who", metavar=WHO, shell_complete=completion.characters)
+@argument("spell", metavar=N_("SPELL"), shell_complete=completion.spells)
 @option("--slot", type=int, required=True, metavar=N,
         help=N_("Slot level spent (a ritual: the spell's level)."))
 @option("--ritual", is_flag=True, help=N_("Cast as a ritual."))
@@ -274,7 +277,8 @@ def rest_wilderness(session, who, as_json):
 @option("--save-d20", type=int, metavar=N, help=N_("Natural d20 of the Constitution save."))
 @option("--save-bonus", type=int, metavar=N, help=N_("Constitution save bonus."))
 @option("--pay-hp", is_flag=True, help=N_("Lose 2 × slot HP instead of the save or its fatigue."))
-@option("--target", metavar=N_("NAME"), help=N_("The character a resurrection spell brings back."))
+@option("--target", metavar=N_("NAME"), shell_complete=completion.characters,
+        help=N_("The character a resurrection spell brings back."))
 @option("--custom", is_flag=True, help=N_("A spell the catalogue does not have (free text)."))
 @json_option
 @click.pass_obj
@@ -288,7 +292,7 @@ def cast(session, as_json, **options):
                  "also on the dead (RULING-RESTORATION)."),
          examples="  pangee fatigue Arin +1 --cause \"marche forcée\"\n"
                   "  pangee fatigue Arin -1 --source magic --cause \"restauration supérieure\"")
-@argument("who", metavar=WHO)
+@argument("who", metavar=WHO, shell_complete=completion.characters)
 @argument("delta", metavar="+N|-N")
 @option("--cause", required=True, metavar=N_("TEXT"), help=N_("What caused or removed them."))
 @option("--source", type=click.Choice(["ordinary", "magic"]), metavar="ordinary|magic",
@@ -304,7 +308,7 @@ def fatigue(session, who, delta, cause, source, as_json):
                             "above 20 unless an item or boon lifts the cap (RULING-ASI)."),
          examples="  pangee improve Brune --con 1\n"
                   "  pangee improve Gorm --con 2 --beyond-cap --cause \"ceinturon de force des géants\"")
-@argument("who", metavar=WHO)
+@argument("who", metavar=WHO, shell_complete=completion.characters)
 @option("--con", type=int, required=True, metavar="1|2", help=N_("Points added to Constitution."))
 @option("--beyond-cap", is_flag=True, help=N_("An item or boon lifts the cap of 20 (give --cause)."))
 @option("--cause", metavar=N_("TEXT"), help=N_("The item or boon."))

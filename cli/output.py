@@ -39,13 +39,36 @@ def line(text: str = "") -> None:
 
 
 def lines(texts: list[str], pager: bool = False) -> None:
-    """Several lines; through a pager when asked and stdout is a terminal."""
+    """Several lines; on a terminal in colour (unless NO_COLOR is set) and, when asked and
+    longer than the screen, through a pager (`--no-pager`); plain text in a pipe."""
     safe = [printable(t) for t in texts]
-    if pager and stream_is_terminal() and len(safe) > terminal_height():
-        click.echo_via_pager("\n".join(safe) + "\n")
-        return
+    if stream_is_terminal():
+        if colour_wanted():
+            safe = [styled(t) for t in safe]
+        if pager and len(safe) > terminal_height():
+            click.echo_via_pager("\n".join(safe) + "\n", color=colour_wanted())
+            return
     for text in safe:
         click.echo(text)
+
+
+_NUMBER = re.compile(r"^(#\d+)")
+_RULES = re.compile(r"(  \[[A-Z0-9, -]+\])$")
+_HEADING = re.compile(r"^(— .* —)$")
+
+
+def colour_wanted() -> bool:
+    """Colour on a terminal unless NO_COLOR is set (https://no-color.org)."""
+    import os
+
+    return not os.environ.get("NO_COLOR")
+
+
+def styled(text: str) -> str:
+    """Command numbers bold, rule ids dimmed, session headings bold."""
+    text = _HEADING.sub(lambda m: click.style(m.group(1), bold=True), text)
+    text = _NUMBER.sub(lambda m: click.style(m.group(1), bold=True, fg="cyan"), text)
+    return _RULES.sub(lambda m: click.style(m.group(1), dim=True), text)
 
 
 def error(message: str) -> None:
@@ -81,3 +104,19 @@ def terminal_height() -> int:
     import shutil
 
     return shutil.get_terminal_size((80, 24)).lines
+
+
+def table(headers: list[str], rows: list[list[str]]) -> list[str]:
+    """Rows aligned in columns under their headers (for a terminal)."""
+    import unicodedata
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text
+                   if not unicodedata.combining(ch))
+    cells = [[printable(c) for c in row] for row in [headers] + rows]
+    widths = [max(width(row[i]) for row in cells) for i in range(len(headers))]
+    out = []
+    for index, row in enumerate(cells):
+        text = "  ".join(c + " " * (w - width(c)) for c, w in zip(row, widths)).rstrip()
+        out.append(click.style(text, bold=True) if index == 0 and colour_wanted() else text)
+    return out

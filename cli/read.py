@@ -59,6 +59,14 @@ def status(session, who, as_of, session_number, as_recorded, as_json):
         output.emit_json(obj)
         return
     mode = None if number is None else ("recorded" if as_recorded else "corrected")
+    if output.stream_is_terminal() and obj["characters"]:
+        from i18n.views import status_table
+
+        title, headers, rows, wounds = status_table(obj, mode)
+        output.lines([title])
+        click.echo("\n".join(output.table(headers, rows)))
+        output.lines(wounds)
+        return
     output.lines(status_lines(obj, mode))
 
 

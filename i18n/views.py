@@ -219,3 +219,27 @@ def catalogue_lines(kind: str, rows: list[dict]) -> list[str]:
                                                    "attack": row["attack"], "dice": row["dice"]}))
     out.append(render("catalogue.count", {"count": len(rows)}))
     return out
+
+
+def status_table(obj: dict, mode: str | None = None) -> tuple[str, list[str], list[list[str]], list[str]]:
+    """`status` on a terminal: a title, a table (one row per character) and the wounds."""
+    code = {None: "status.title", "corrected": "status.as_of",
+            "recorded": "status.as_recorded"}[mode]
+    title = render(code, {"campaign": obj["campaign"], "number": obj["position"]})
+    headers = [render(f"table.{h}") for h in ("name", "hp", "condition", "fatigue", "con",
+                                              "wild")]
+    rows, notes = [], []
+    for c in obj["characters"]:
+        hp, f, con = c["hp"], c["fatigue"], c["constitution"]
+        shown_max = hp["max"] if hp["effective_max"] == hp["max"] else f"{hp['effective_max']}*"
+        rows.append([c["name"], f"{hp['current']}/{shown_max}", term("condition", c["condition"]),
+                     f"{f['total']} ({f['ordinary']}/{f['wound']}/{f['magic']})",
+                     f"{con['current']} ({con['base']}+{con['improvements']}−{con['lost']})",
+                     str(c["wilderness_days"] or "")])
+        for i, w in enumerate(c["wounds"], 1):
+            notes.append(c["name"] + render("status.wound", {
+                "index": i, "cause": {"text": w["cause"], "en": w.get("cause_en")},
+                "dice": w["dice"], "formula": w["formula"], "roll": w["roll"],
+                "left": w["rests_remaining"], "total": w["rests_total"],
+                "treated": render("status.treated") if w["treated"] else ""}))
+    return title, headers, rows, notes

@@ -76,15 +76,21 @@ def ledger_at():
 
 
 class Pangee:
-    """Runs the CLI in-process against one store: `pangee("status", "--json")`."""
+    """Runs the CLI in-process against one store: `pangee("status", "--json")`, in English
+    unless another language is asked (`Pangee(db, lang="fr")`, or `lang=None` for the
+    default choice from the environment)."""
 
-    def __init__(self, db: str):
+    def __init__(self, db: str, lang: str | None = "en"):
         self.db = db
+        self.lang = lang
         self.runner = CliRunner()
 
-    def __call__(self, *args: str, input: str | None = None):
-        return self.runner.invoke(cli, ["--db", self.db, *args], input=input,
-                                  catch_exceptions=False)
+    def __call__(self, *args: str, input: str | None = None, lang: str | None = "",
+                 env: dict | None = None):
+        chosen = self.lang if lang == "" else lang
+        language = ["--lang", chosen] if chosen else []
+        return self.runner.invoke(cli, ["--db", self.db, *language, *args], input=input,
+                                  catch_exceptions=False, env=env)
 
 
 @pytest.fixture

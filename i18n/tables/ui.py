@@ -17,6 +17,14 @@ MESSAGES = {
                          "  wound {index}: {cause} ({dice} → {formula} = {roll}), {left} of {total} long rests to go{treated}"), "total"),
     "status.treated": N_(", treated"),
     "status.no_character": N_("(no character yet: pangee character add NAME)"),
+    # status as a table (on a terminal)
+    "table.name": N_("Name"),
+    "table.hp": N_("HP"),
+    "table.condition": N_("Condition"),
+    "table.fatigue": N_("Fatigue (ord./wound/magic)"),
+    "table.con": N_("Con. (base+impr.−lost)"),
+    "table.wild": N_("Days in the wild"),
+    "table.legend": N_("* maximum halved by fatigue 4"),
     # character list
     "roster.line": N_("{name}: level {level}, Constitution {con}, {max} HP maximum{medicine}{relentless}{warlock}, critical from {crit_min}"),
     "roster.medicine": N_(", Medicine"),

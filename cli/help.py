@@ -17,6 +17,9 @@ import click
 from i18n import N_, _
 
 EXAMPLES_HEADING = N_("Examples:")
+# click's own words that it shows without marking them for translation, or marks with a
+# variable: marked here so the catalogues hold them
+CLICK_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."), N_("required"))
 
 
 def _tr(text):

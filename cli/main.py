@@ -12,7 +12,7 @@ from i18n import N_
 from i18n.render import render, render_problem
 
 from . import output
-from .help import PangeeGroup, option
+from .help import PangeeGroup, PangeeOption, option
 
 HELP = N_("pangee — the campaign ledger of L'Âge du Changement.\n\n"
           "Every roll, wound, rest and cast is recorded as a fact; status, logs and "
@@ -98,7 +98,8 @@ class Pangee(PangeeGroup):
         help=N_("SQLite file or postgresql://user[:password]@host[:port]/dbname (or PANGEE_DB)."))
 @option("--lang", metavar="fr|en", help=N_("Language of everything printed: fr (the default) or en "
                                            "(or PANGEE_LANG, or the locale)."))
-@click.version_option(package_name="pangee", prog_name="pangee", message="%(prog)s %(version)s")
+@click.version_option(package_name="pangee", prog_name="pangee", message="%(prog)s %(version)s",
+                      cls=PangeeOption, help=N_("Show the version and exit."))
 @click.pass_context
 def cli(ctx, db, lang):
     from .session import Session

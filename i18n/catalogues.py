@@ -62,9 +62,13 @@ def update(lang: str, template: Catalog) -> tuple[int, int]:
     wanted = {m.id if isinstance(m.id, str) else m.id[0]: m for m in template if m.id}
     added = dropped = 0
     for key, message in wanted.items():
-        if key in known:
-            known[key].locations = message.locations
+        old = known.get(key)
+        if old is not None and isinstance(old.id, tuple) == isinstance(message.id, tuple):
+            old.locations = message.locations
             continue
+        if old is not None:  # became (or stopped being) a plural: translate it again
+            catalog.delete(old.id, context=old.context)
+            del known[key]
         string = message.id if lang == "en" else ("" if isinstance(message.id, str)
                                                    else ("", ""))
         catalog.add(message.id, string, message.locations, context=message.context)

@@ -19,7 +19,8 @@ from . import _, current, ngettext
 ENUMERATED = {"condition": "condition", "outcome": "outcome", "source": "source",
               "kind": "kind", "rest": "rest", "treatment": "outcome", "how": "how",
               "before_condition": "condition", "after_condition": "condition", "why": "why",
-              "condition_before": "condition", "target_kind": "kind", "command_kind": "kind"}
+              "condition_before": "condition", "target_kind": "kind", "command_kind": "kind",
+              "what": "what"}
 
 
 @lru_cache(maxsize=1)

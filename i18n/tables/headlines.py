@@ -1,6 +1,6 @@
 """The first line of a log entry: what was done, with the numbers the rules turned on."""
 
-from i18n import N_
+from i18n import N_, NN_
 
 MESSAGES = {
     "head.init": N_("Campaign “{name}” opened"),
@@ -16,9 +16,10 @@ MESSAGES = {
     "head.check.skill": N_("{who} makes a check ({skill}) against DC {dc}: d20 {d20} {bonus} = {total}, margin {margin}"),
     "head.save": N_("{who} makes a saving throw against DC {dc}: d20 {d20} {bonus} = {total}"),
     "head.save.ability": N_("{who} makes a saving throw ({ability}) against DC {dc}: d20 {d20} {bonus} = {total}"),
-    "head.damage": N_("{who} takes {amount} damage ({cause})"),
-    "head.damage.dice": N_("{who} takes {amount} damage ({cause}, {dice})"),
-    "head.damage.critical": N_("{who} takes {amount} damage from a critical hit ({cause}, {dice})"),
+    "head.damage": (NN_("{who} takes {amount} damage ({cause})", "{who} takes {amount} damage ({cause})"), "amount"),
+    "head.damage.dice": (NN_("{who} takes {amount} damage ({cause}, {dice})", "{who} takes {amount} damage ({cause}, {dice})"), "amount"),
+    "head.damage.critical": (NN_("{who} takes {amount} damage from a critical hit ({cause}, {dice})",
+                                 "{who} takes {amount} damage from a critical hit ({cause}, {dice})"), "amount"),
     "head.heal": N_("{who} regains {amount} HP"),
     "head.heal.cause": N_("{who} regains {amount} HP ({cause})"),
     "head.death-save": N_("{who} makes a death saving throw: d20 {d20}"),
@@ -36,7 +37,7 @@ MESSAGES = {
     "head.cast.pact": N_("{who} casts {spell} with a pact slot (level {slot})"),
     "head.cast.arcanum": N_("{who} casts {spell} from the Mystic Arcanum (level {slot})"),
     "head.cast.save": N_("; Constitution save d20 {d20} {bonus} = {total} against DC {dc}"),
-    "head.cast.target": N_(" on {target}"),
+    "head.cast.target": N_("; target: {target}"),
     "head.fatigue": N_("{who}: fatigue {delta} ({source}, {cause})"),
     "head.improve": N_("{who}: Constitution +{con} (ability score improvement)"),
     "head.improve.beyond": N_("{who}: Constitution +{con} beyond the cap ({cause})"),

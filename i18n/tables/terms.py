@@ -30,6 +30,7 @@ TERMS = {
         "rest wilderness": N_("day in the wild"), "cast": N_("spell"), "fatigue": N_("fatigue"),
         "improve": N_("Constitution improvement"), "void": N_("correction"), "note": N_("note"),
     },
+    "what": {"damage": N_("damage"), "healing": N_("healing")},
     "rest": {"long": N_("long rest"), "short": N_("short rest"), "none": N_("no rest")},
     "source": {"ordinary": N_("ordinary"), "wound": N_("wound"), "magic": N_("magic")},
     "how": {"stabilized": N_("stabilized"), "three-successes": N_("three death save successes"),

@@ -10,7 +10,7 @@ MESSAGES = {
     "status.as_recorded": N_("{campaign} — as of command #{number}, as the table saw it then (later corrections left out)"),
     "status.character": N_("{name}: {hp}/{max} HP, {condition}"),
     "status.character.effective": N_("{name}: {hp}/{max} HP (maximum halved to {effective} by fatigue 4), {condition}"),
-    "status.death_saves": N_("  death saving throws: {successes} successes, {failures} failures"),
+    "status.death_saves": N_("  death saving throws: successes {successes} of 3, failures {failures} of 3"),
     "status.fatigue": N_("  fatigue {total} (ordinary {ordinary}, wound {wound}, magic {magic}); Constitution {con} (base {base}, +{improvements}, −{lost})"),
     "status.wilderness": (NN_("  {days} day in the wild so far", "  {days} days in the wild so far"), "days"),
     "status.wound": (NN_("  wound {index}: {cause} ({dice} → {formula} = {roll}), {left} of {total} long rest to go{treated}",
@@ -61,16 +61,16 @@ MESSAGES = {
     "whatif.con": N_("Constitution {before} → {after}"),
     "whatif.nothing": N_("nothing"),
     # corrections
-    "void.dry_title": N_("Voiding #{number} would (nothing is written):"),
+    "void.dry_title": N_("Voiding #{number}: a preview (nothing is written):"),
     "void.recorded_lost": N_("These commands lost their effect (accepted with --force):"),
     "void.supplied": N_("  #{command} gets {field} {value} from this correction"),
-    "void.no_change": N_("  change no later command"),
+    "void.no_change": N_("  no later command changes"),
     # catalogue
     "catalogue.spell": N_("{name} ({en}): level {level}{ritual}, dice {dice}{per_slot}"),
     "catalogue.ritual": N_(", ritual"),
     "catalogue.per_slot": N_(", {dice} per slot above"),
     "catalogue.weapon": N_("{name} ({en}): {dice}"),
-    "catalogue.attack": N_("{creature} ({en}) : {attack}: {dice}"),
+    "catalogue.attack": N_("{creature} ({en}), {attack}: {dice}"),
     "catalogue.count": (NN_("{count} entry", "{count} entries"), "count"),
     # progress bars
     "progress.replaying": N_("Replaying"),

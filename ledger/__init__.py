@@ -1,3 +1,3 @@
 """pangee: an event-sourced campaign ledger for L'Âge du Changement."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

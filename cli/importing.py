@@ -1,4 +1,8 @@
-"""`pangee import FILE`: a campaign script, all or nothing."""
+"""`pangee import FILE`: a campaign script, all or nothing.
+
+The store is opened with `Session.creating()`: into a SQLite file that does not exist yet the
+import is built aside and published whole, so a failed import or one that lost a race against
+another `init`/`import` leaves nothing behind and never deletes a store."""
 
 import os
 
@@ -10,7 +14,6 @@ from ledger.rules.errors import BadValue
 
 from . import output
 from .progress import progress_bar, showing_progress
-from .runner import remove_sqlite
 
 EXAMPLES = "\n\n\b\nExamples:\n"
 
@@ -37,18 +40,9 @@ def import_(session, file):
         steps = script_steps(load_yaml(text, name), name)
         del text  # a long script: keep only its steps
         record = lambda ledger, progress: ledger.record_many(steps, progress=progress)  # noqa: E731
-    target = session.target()
-    fresh = target.kind == "sqlite" and not os.path.exists(target.path)
-    try:
-        ledger = session.ledger(create=True)
-        with progress_bar(f"Checking {name}") as checking, \
-                showing_progress(ledger, f"Importing {name}"):
-            recorded = record(ledger, checking)
-    except BaseException:
-        if fresh:
-            session.close()
-            remove_sqlite(target.path)
-        raise
+    with session.creating() as ledger, progress_bar(f"Checking {name}") as checking, \
+            showing_progress(ledger, f"Importing {name}"):
+        recorded = record(ledger, checking)
     last = recorded[-1].position if recorded else None
     output.line(f"imported {len(recorded)} command(s) from {name}; last position {last}")
 

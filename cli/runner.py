@@ -1,26 +1,17 @@
-"""Running a write command: open the store, record, print; a failed first write leaves no
-new file behind."""
+"""Running a write command: open the store, record, print.
 
-import os
+`init` (create=True) goes through `Session.creating()`: a new SQLite store is built aside
+and published whole (ledger.creation), so a failed or lost race leaves nothing behind and
+never deletes a store; the result is printed only once the store holds it."""
 
-from . import output
-
-
-def run_write(session, kind: str, options: dict, create: bool = False) -> None:
-    target = session.target()
-    fresh = target.kind == "sqlite" and not os.path.exists(target.path)
-    try:
-        ledger = session.ledger(create=create)
-        recorded = ledger.record(kind, options)
-    except BaseException:
-        if fresh and create:
-            session.close()
-            remove_sqlite(target.path)
-        raise
-    output.recorded(recorded)
+from .echo import recorded as echo
 
 
-def remove_sqlite(path: str) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
+def run_write(session, kind: str, options: dict, create: bool = False,
+              as_json: bool = False) -> None:
+    if create:
+        with session.creating() as ledger:
+            recorded = ledger.record(kind, options)
+    else:
+        recorded = session.ledger().record(kind, options)
+    echo(recorded, as_json)

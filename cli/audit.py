@@ -28,7 +28,7 @@ def explain(session, who, as_of, session_number, as_json):
 
     from .read import past
 
-    ledger, state = session.campaign_ledger()
+    ledger, state = session.reader()
     number = past(ledger, state, as_of, session_number, False)
     if number is not None:
         state = ledger.queries.state_as_of(number)
@@ -76,7 +76,7 @@ def what_if(session, args, as_json):
     names = [a for a in args if "=" not in a]
     if not overrides:
         raise BadValue("cli.whatif_no_ruling", None)
-    ledger, state = session.campaign_ledger()
+    ledger, state = session.reader()
     sheets = [state.sheet(n) for n in names] if names else list(state.characters.values())
     found = fold_under(ledger.queries.facts(), overrides)
     wanted = {s.name for s in sheets}
@@ -164,7 +164,7 @@ def replay(session, check, checkpoint, as_json):
 def checkpoint(session, as_json):
     from projections.verify import checkpoint_token
 
-    ledger, _state = session.campaign_ledger()
+    ledger, _state = session.reader()
     number, chain = ledger.projections.head()
     token = checkpoint_token(number, chain)
     if as_json:

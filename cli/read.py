@@ -49,7 +49,7 @@ def status(session, who, as_of, session_number, as_recorded, as_json):
     from i18n.views import status_lines
     from projections.status import status_object
 
-    ledger, state = session.campaign_ledger()
+    ledger, state = session.reader()
     number = past(ledger, state, as_of, session_number, as_recorded)
     if number is not None:
         state = ledger.queries.state_as_of(number, as_recorded)
@@ -87,7 +87,7 @@ def log(session, who, session_number, brief, pager, as_json):
 
     from .echo import entry_texts
 
-    ledger, state = session.campaign_ledger()
+    ledger, state = session.reader()
     names = [state.sheet(name).name for name in who]
     if session_number is not None:
         ledger.queries.session_end(session_number, state)

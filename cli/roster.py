@@ -20,7 +20,7 @@ def character_list(session, as_json):
     from i18n.views import roster_lines
     from projections.status import roster_view
 
-    _ledger, state = session.campaign_ledger()
+    _ledger, state = session.reader()
     characters = [roster_view(s) for s in state.characters.values()]
     if as_json:
         output.emit_json(characters)

@@ -13,6 +13,7 @@ aside and published whole (ledger.creation), so no command ever deletes a store.
     # printed only here, once the new store is published
 """
 
+import dataclasses
 from contextlib import contextmanager
 
 from ledger.errors import NoCampaign, StoreBusy
@@ -34,6 +35,7 @@ class Session:
         self.db = db
         self._target = None
         self._ledger = None
+        self._reader = None
 
     def target(self):
         if self._target is None:
@@ -64,9 +66,26 @@ class Session:
         empty file or a PostgreSQL schema is opened in place to be written; a new SQLite file
         is made by `creating()` (built aside, published whole)."""
         if self._ledger is None:
-            self.check(create)
-            self._open_in_place(create)
+            contents = self.check(create)
+            self._open_in_place(create, complete=_has_events(contents))
         return self._ledger
+
+    def reader(self):
+        """(read models, state) for a command that only reads: on SQLite, read straight from
+        the read models when they hold every event (no event library, nothing written);
+        otherwise the ledger, which catches them up first."""
+        if self._ledger is None and self.target().kind == "sqlite":
+            self.check()
+            from projections.fastread import open_reader
+
+            reader = open_reader(self.target().path)
+            if reader is not None:
+                state = reader.state()
+                if state.name is not None:
+                    self._reader = reader
+                    return reader, state
+                reader.close()
+        return self.campaign_ledger()
 
     @contextmanager
     def creating(self):
@@ -91,8 +110,10 @@ class Session:
             return
         yield self._open_in_place(create=True)
 
-    def _open_in_place(self, create: bool):
+    def _open_in_place(self, create: bool, complete: bool = False):
         target = self.target()
+        if complete:  # the library's tables exist: opening them creates (and locks) nothing
+            target = dataclasses.replace(target, env={**target.env, "CREATE_TABLE": "no"})
         if create and target.kind == "postgres":  # concurrent creators open one at a time
             from ledger.creation import postgres_creation_lock
 
@@ -131,6 +152,15 @@ class Session:
             raise StoreUnavailable(target.label, error_detail(error, target)) from None
 
     def close(self) -> None:
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            reader.close()
         if self._ledger is not None:
             ledger, self._ledger = self._ledger, None
             ledger.close()
+
+
+def _has_events(contents) -> bool:
+    """The store already holds the event library's table (SQLite `stored_events`, PostgreSQL
+    `pangee_events`)."""
+    return bool({"stored_events", "pangee_events"} & set(getattr(contents, "tables", ()) or ()))

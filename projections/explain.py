@@ -3,7 +3,7 @@ wound from the command that caused it through its treatment and evening care to 
 healed it, every Constitution and HP-maximum change — each with its command number and rule
 ids, and the present (fatigue by source, the wounds still healing, Constitution)."""
 
-from ledger.rules.fold import CampaignState
+from ledger.rules.state import CampaignState
 from ledger.rules.rulings import RULINGS
 from ledger.rules.sheet import Sheet, con_current, fatigue_total, hp_max
 

@@ -31,14 +31,15 @@ class _Cursor:
 
 
 class ReadOnlyDb:
-    """The few things the read models ask of a store, on a read-only sqlite3 connection."""
+    """The few things the read models ask of a store, on a sqlite3 connection that only reads."""
 
     postgres = False
     schema = None
 
     def __init__(self, path: str):
-        self.connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True,
-                                          isolation_level=None, check_same_thread=False)
+        # not `mode=ro`: a read-only connection leaves the WAL's -wal and -shm files behind,
+        # where the last connection of a writable one removes them on close. Only SELECTs run.
+        self.connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
     def table(self, name: str) -> str:
         return name

@@ -5,7 +5,7 @@ explanation folds again, sessions and notes."""
 import json
 
 from ledger.rules.errors import BadValue, RuleRefusal
-from ledger.rules.fold import CampaignState, effective_voids, fold_history
+from ledger.rules.state import CampaignState
 
 LOG_COLUMNS = ("position", "session", "timestamp", "characters", "kind", "fact", "result",
                "note", "now")
@@ -60,6 +60,8 @@ class Queries:
         record stands now (corrections recorded later apply to it), or as the table saw it
         then (`as_recorded`). Folded from the nearest snapshot that the corrections in force
         leave as it was."""
+        from ledger.rules.fold import effective_voids, fold_history
+
         voids = [(n, json.loads(f)) for n, f in self._rows(
             "SELECT number, fact FROM {commands} WHERE kind = 'void' ORDER BY number")]
         upto_voids = [(n, f) for n, f in voids if n <= number]

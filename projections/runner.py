@@ -19,8 +19,7 @@ import json
 from contextlib import contextmanager
 
 from ledger.errors import DamagedStore
-from ledger.rules.fold import CampaignState
-from ledger.rules.replay import Replayer
+from ledger.rules.state import CampaignState
 from ledger.digests import GENESIS, chain_next
 
 from .decode import StoredFact, group_commands, read_events
@@ -166,6 +165,8 @@ class Projections:
     def _advance(self, start: int, top: int, body: dict) -> int:
         """Fold the events in (start, top], one batch at a time; each batch's rows, snapshots
         and new state are written with the tracking position in a transaction of their own."""
+        from ledger.rules.replay import Replayer
+
         state = CampaignState.from_dict(body["state"])
         heads, chain = dict(body["heads"]), body["chain"]
         number, last_event = body["number"], body["last_event"]

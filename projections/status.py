@@ -1,6 +1,6 @@
 """The status read model: the contract's `status --json` object, from the fold state."""
 
-from ledger.rules.fold import CampaignState
+from ledger.rules.state import CampaignState
 from ledger.rules.sheet import (FATIGUE_DEATH, Sheet, con_current, con_lost, effective_max,
                                  fatigue_levels, fatigue_total, hp_max)
 

@@ -9,7 +9,11 @@
 (b) replay (`projections.rebuild()`) against raw sqlite3 reading of the same rows + json.loads;
 (c) `status WHO --json` and one write (`attack`) on the largest campaign against the smallest,
     through the real CLI (subprocess) and in-process (click's CliRunner), medians;
-(d) peak memory (max RSS) of the CLI import of the largest script.
+(d) peak memory (max RSS) of the CLI import of the largest script;
+(e) start-up of the read commands (`status`, `log --session N`, `explain WHO`, `checkpoint`) on
+    a 20k-command campaign against `python -c "import click, sqlite3, json"`, medians;
+(f) the chronicle of that campaign: `export -o page.html`, its size, and the time Debian's
+    Chromium takes to load it (benchmarks/chronicle_bench.py), when Chromium is installed.
 
 Every measurement runs in a fresh worker process (`bench.py _worker …`), so one heap or one
 import cache never favours another; a rate and its reference alternate, `--repeat` times,
@@ -42,7 +46,10 @@ TARGETS = {  # name: (threshold, "min" ratio or "max" ratio / value)
     "status": (1.3, "max"),
     "write": (1.3, "max"),
     "memory_mb": (300.0, "max"),
+    "startup": (2.0, "max"),
+    "page_mb": (8.0, "max"),
 }
+STARTUP_REFERENCE = [sys.executable, "-c", "import click, sqlite3, json"]
 WHO = "Arin"
 ATTACK = ["attack", WHO, "--ac", "15", "--d20", "12", "--bonus", "5"]
 STATUS = ["status", WHO, "--json"]
@@ -240,7 +247,8 @@ def best(samples: list[dict]) -> dict:
     return min(samples, key=lambda sample: sample["seconds"])
 
 
-def measure(sizes: list[int], runs: int, repeat: int, workdir: Path, seed: int, log) -> dict:
+def measure(sizes: list[int], runs: int, repeat: int, workdir: Path, seed: int, log,
+            startup_size: int = 0) -> dict:
     from synth import write_script
 
     results: dict = {"sizes": {}, "runs": runs, "repeat": repeat}
@@ -317,7 +325,57 @@ def measure(sizes: list[int], runs: int, repeat: int, workdir: Path, seed: int, 
         results["sizes"][size]["latency"] = {"cli": cli[label], "inprocess": inproc[label]}
         log(f"{size}: latency {results['sizes'][size]['latency']}")
     results["small"], results["big"] = int(small), int(big)
+    if startup_size:
+        results["startup"] = startup(startup_size, runs, workdir, seed, log)
     return results
+
+
+def startup(size: int, runs: int, workdir: Path, seed: int, log) -> dict:
+    """(e) and (f): a campaign of `size` steps; each read command's median wall time next to
+    Python's with click, sqlite3 and json, interleaved; then its chronicle."""
+    from synth import write_script
+
+    script = workdir / f"synth-{size}-s{seed}.yaml"
+    if not script.exists():
+        write_script(size, script, seed)
+    db = workdir / f"startup-{size}.db"
+    remove_db(db)
+    run_with_rss(pangee_cmd() + ["--db", str(db), "import", str(script)])
+    sessions = json.loads(subprocess.run(pangee_cmd() + ["--db", str(db), "log", "--json", "--brief"],
+                                         check=True, capture_output=True, cwd=ROOT).stdout)
+    last = max(e["session"] or 0 for e in sessions)
+    commands = {"status": ["status"], "log": ["log", "--session", str(last)],
+                "explain": ["explain", WHO], "checkpoint": ["checkpoint"]}
+    samples: dict[str, list[float]] = {name: [] for name in ["python"] + list(commands)}
+
+    def once(cmd: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
+        return time.perf_counter() - start
+
+    for cmd in [STARTUP_REFERENCE] + [pangee_cmd() + ["--db", str(db)] + c for c in commands.values()]:
+        once(cmd)  # warm the file cache
+    for _ in range(max(runs, 5)):
+        samples["python"].append(once(STARTUP_REFERENCE))
+        for name, args in commands.items():
+            samples[name].append(once(pangee_cmd() + ["--db", str(db)] + args))
+    out = {"commands": len(sessions), "sessions": last,
+           "median_ms": {name: median_ms(values) for name, values in samples.items()}}
+    log(f"{size}: start-up {out['median_ms']}")
+    page = workdir / f"chronicle-{size}.html"
+    wall, rss, _o, _e = run_with_rss(pangee_cmd() + ["--db", str(db), "export", "-o", str(page)])
+    out["chronicle"] = {"export_s": round(wall, 2), "export_rss_mb": round(rss, 1),
+                        "bytes": page.stat().st_size}
+    if Path("/usr/bin/chromium").exists():
+        try:
+            from chronicle_bench import measure_in_browser
+
+            out["chronicle"]["browser"] = measure_in_browser(page, 3)
+        except Exception as error:  # the page's size still counts; the browser's is reported
+            out["chronicle"]["browser_error"] = f"{type(error).__name__}: {error}"[:200]
+    log(f"{size}: chronicle {out['chronicle']}")
+    remove_db(db)
+    return out
 
 
 def verdicts(results: dict) -> list[dict]:
@@ -355,6 +413,16 @@ def verdicts(results: dict) -> list[dict]:
                 lat_small[mode][key], "ms", round(lat_big[mode][key] / lat_small[mode][key], 3))
     row("memory_mb", f"CLI import {big}: peak RSS", sizes[big]["cli_import"]["peak_rss_mb"],
         None, "MB")
+    if "startup" in results:
+        up = results["startup"]
+        reference = up["median_ms"]["python"]
+        for name in ("status", "log", "explain", "checkpoint"):
+            value = up["median_ms"][name]
+            row("startup", f"{name} on {up['commands']} commands vs python", value, reference,
+                "ms", round(value / reference, 3))
+        page = up["chronicle"]
+        row("page_mb", f"chronicle of {up['commands']} commands", round(page["bytes"] / 2**20, 2),
+            None, "MB")
     return rows
 
 
@@ -413,6 +481,8 @@ def main() -> None:
     parser.add_argument("--profile", type=int, metavar="SIZE",
                         help="also profile import and replay at SIZE steps")
     parser.add_argument("--top", type=int, default=30, help="profile lines to keep")
+    parser.add_argument("--startup-size", type=int, default=20000,
+                        help="steps of the campaign read commands start on (0: skip)")
     args = parser.parse_args()
     sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()})
     if len(sizes) < 2:
@@ -427,7 +497,8 @@ def main() -> None:
 
     started = time.perf_counter()
     try:
-        results = measure(sizes, args.runs, args.repeat, workdir, args.seed, log)
+        results = measure(sizes, args.runs, args.repeat, workdir, args.seed, log,
+                          args.startup_size)
         if args.profile:
             results["profiles"] = profile(args.profile, workdir, args.seed, args.top)
     finally:

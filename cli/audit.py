@@ -28,12 +28,13 @@ def explain(session, who, as_of, session_number, as_json):
 
     from .read import past
 
-    ledger, state = session.reader()
+    ledger = session.reader()
+    state = ledger.state()
     number = past(ledger, state, as_of, session_number, False)
     if number is not None:
         state = ledger.queries.state_as_of(number)
     sheet = state.sheet(who)
-    rows = ledger.queries.log(upto=number)
+    rows = ledger.queries.log([sheet.name], upto=number)
     without = [w for w in ledger.queries.without_effect(sheet.name)
                if number is None or w["position"] <= number]
     obj = explanation(state, sheet, rows, without)
@@ -76,7 +77,8 @@ def what_if(session, args, as_json):
     names = [a for a in args if "=" not in a]
     if not overrides:
         raise BadValue("cli.whatif_no_ruling", None)
-    ledger, state = session.reader()
+    ledger = session.reader()
+    state = ledger.state()
     sheets = [state.sheet(n) for n in names] if names else list(state.characters.values())
     found = fold_under(ledger.queries.facts(), overrides)
     wanted = {s.name for s in sheets}
@@ -162,10 +164,9 @@ def replay(session, check, checkpoint, as_json):
 @json_option
 @click.pass_obj
 def checkpoint(session, as_json):
-    from projections.verify import checkpoint_token
+    from ledger.digests import checkpoint_token
 
-    ledger, _state = session.reader()
-    number, chain = ledger.projections.head()
+    number, chain = session.reader().head()
     token = checkpoint_token(number, chain)
     if as_json:
         output.emit_json({"checkpoint": token, "number": number, "chain": chain})

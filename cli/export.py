@@ -36,7 +36,8 @@ def export(session, fmt, path):
     fmt = fmt or _format_of(path)
     if path not in (None, "-") and is_store_file(session.target(), path):
         raise BadValue("cli.export_onto_store", None, path=path)
-    ledger, state = session.reader()
+    ledger = session.reader()
+    state = ledger.state()
     text = render(ledger, state, fmt)
     if path is None or path == "-":
         click.echo(text[:-1] if text.endswith("\n") else text)

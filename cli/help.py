@@ -48,9 +48,10 @@ class Translated:
                 formatter.write_text(text)
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        text = (_tr(self.help_msgid) or "").split("\n")[0]
-        first = text.split(". ")[0].rstrip(".")
-        return first if len(first) <= limit + 30 else first[:limit + 27] + "…"
+        from click.utils import make_default_short_help
+
+        text = (_tr(self.help_msgid) or "").split("\n")[0].split(". ")[0].rstrip(".")
+        return make_default_short_help(text, max(limit, 50))
 
     def collect_usage_pieces(self, ctx):
         pieces = super().collect_usage_pieces(ctx)

@@ -33,7 +33,34 @@ def language_argument(args: list[str]) -> str | None:
     return None
 
 
+# every command and the modules that define it, imported only when it is asked for: a read
+# must start fast (`character` is completed by cli/roster.py)
+COMMAND_MODULES = {
+    "init": ("write",), "character": ("write", "roster"), "session": ("write",),
+    "attack": ("write",), "check": ("write",), "save": ("write",), "damage": ("write",),
+    "heal": ("write",), "death-save": ("write",), "stabilize": ("write",), "treat": ("write",),
+    "tend": ("write",), "rest": ("write",), "cast": ("write",), "fatigue": ("write",),
+    "improve": ("write",), "void": ("corrections",), "note": ("corrections",),
+    "status": ("read",), "log": ("read",), "import": ("importing",), "explain": ("audit",),
+    "what-if": ("audit",), "replay": ("audit",), "checkpoint": ("audit",),
+    "export": ("export",), "catalogue": ("catalogue",),
+}
+
+
 class Pangee(PangeeGroup):
+    def list_commands(self, ctx):
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in COMMAND_MODULES:
+            import importlib
+
+            for module in COMMAND_MODULES[name]:
+                loaded = importlib.import_module(f"{__package__}.{module}")
+                for command in loaded.COMMANDS:
+                    self.commands.setdefault(command.name, command)
+        return self.commands.get(name)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         args = list(sys.argv[1:] if args is None else args)
         code = self._language(args)
@@ -106,17 +133,6 @@ def cli(ctx, db, lang):
 
     ctx.obj = Session(db)
     ctx.call_on_close(ctx.obj.close)
-
-
-def _register() -> None:
-    from . import audit, catalogue, corrections, export, importing, read, roster, write
-
-    for module in (write, roster, corrections, read, importing, audit, export, catalogue):
-        for command in module.COMMANDS:
-            cli.add_command(command)
-
-
-_register()
 
 
 def main() -> None:

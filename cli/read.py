@@ -47,14 +47,18 @@ def past(ledger, state, as_of, session_number, as_recorded):
 @click.pass_obj
 def status(session, who, as_of, session_number, as_recorded, as_json):
     from i18n.views import status_lines
-    from projections.status import status_object
 
-    ledger, state = session.reader()
-    number = past(ledger, state, as_of, session_number, as_recorded)
-    if number is not None:
+    ledger = session.reader()
+    number = None
+    if as_of is None and session_number is None and not as_recorded:
+        obj = _chosen(ledger.status_json(), who)
+    else:
+        from projections.status import status_object
+
+        state = ledger.state()
+        number = past(ledger, state, as_of, session_number, as_recorded)
         state = ledger.queries.state_as_of(number, as_recorded)
-    sheets = [state.sheet(name) for name in who] if who else None
-    obj = status_object(state, sheets)
+        obj = status_object(state, [state.sheet(name) for name in who] if who else None)
     if as_json:
         output.emit_json(obj)
         return
@@ -87,10 +91,10 @@ def log(session, who, session_number, brief, pager, as_json):
 
     from .echo import entry_texts
 
-    ledger, state = session.reader()
-    names = [state.sheet(name).name for name in who]
+    ledger = session.reader()
+    names = [_known(ledger.status_json(), name)["name"] for name in who]
     if session_number is not None:
-        ledger.queries.session_end(session_number, state)
+        ledger.queries.session_end(session_number, ledger.state())
     rows = ledger.queries.log(names, session_number)
     if as_json:
         output.emit_json([entry_json(row, entry(row, brief)) for row in rows])
@@ -104,6 +108,24 @@ def log(session, who, session_number, brief, pager, as_json):
                          f"({local_time(row['timestamp'])}) —")
         texts += entry_texts(entry(row, brief), brief)
     output.lines(texts, pager=pager)
+
+
+def _known(status: dict, name: str) -> dict:
+    """The character of `status --json` a name designates (case and accents aside)."""
+    from ledger.names import name_key
+    from ledger.rules.errors import UnknownCharacter
+
+    for character in status["characters"]:
+        if name_key(character["name"]) == name_key(name):
+            return character
+    raise UnknownCharacter("character.unknown", None, name=name,
+                           known=[c["name"] for c in status["characters"]])
+
+
+def _chosen(status: dict, who) -> dict:
+    if not who:
+        return status
+    return {**status, "characters": [_known(status, name) for name in who]}
 
 
 COMMANDS = [status, log]

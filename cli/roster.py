@@ -7,7 +7,6 @@ from i18n import N_
 from . import completion, output
 from .help import argument, option
 from .options import json_option
-from .runner import run_write
 from .write import character
 
 
@@ -20,7 +19,7 @@ def character_list(session, as_json):
     from i18n.views import roster_lines
     from projections.status import roster_view
 
-    _ledger, state = session.reader()
+    state = session.reader().state()
     characters = [roster_view(s) for s in state.characters.values()]
     if as_json:
         output.emit_json(characters)
@@ -43,7 +42,9 @@ def character_list(session, as_json):
 @json_option
 @click.pass_obj
 def character_update(session, as_json, **options):
+    from .runner import run_write
+
     run_write(session, "character update", options, as_json=as_json)
 
 
-COMMANDS = []  # registered on the `character` group of cli/write.py
+COMMANDS = [character]  # its subcommands list and update are added above

@@ -71,21 +71,20 @@ class Session:
         return self._ledger
 
     def reader(self):
-        """(read models, state) for a command that only reads: on SQLite, read straight from
-        the read models when they hold every event (no event library, nothing written);
-        otherwise the ledger, which catches them up first."""
+        """The read models of a campaign, for a command that only reads: on SQLite straight
+        from their rows when they hold every event (no event library, nothing written);
+        otherwise the ledger, which catches them up first. Either offers `status_json()`,
+        `head()`, `queries`, `projections` and `state()`."""
         if self._ledger is None and self.target().kind == "sqlite":
             self.check()
             from projections.fastread import open_reader
 
             reader = open_reader(self.target().path)
             if reader is not None:
-                state = reader.state()
-                if state.name is not None:
-                    self._reader = reader
-                    return reader, state
-                reader.close()
-        return self.campaign_ledger()
+                self._reader = reader
+                return reader
+        ledger, _state = self.campaign_ledger()
+        return ledger
 
     @contextmanager
     def creating(self):

@@ -3,26 +3,28 @@ on), the consequences as indented lines with their rule ids, the GM's notes, and
 corrections changed. Used alike by `log`, `explain`, the write commands' echo and the exports.
 """
 
-from dataclasses import dataclass, field
-
 from .render import name_of, render, term
 
 
-@dataclass
 class Line:
-    text: str
-    rules: list[str] = field(default_factory=list)
+    """One line of words and the rule ids that decided it."""
+
+    __slots__ = ("text", "rules")
+
+    def __init__(self, text: str, rules: list[str] | None = None):
+        self.text = text
+        self.rules = list(rules or [])
 
 
-@dataclass
 class Entry:
-    number: int
-    headline: str
-    rules: list[str]
-    lines: list[Line]
-    notes: list[Line]
-    status: list[Line]  # voided, without effect, changed since a correction
-    voided_by: int | None = None
+    """A log entry in words (`status`: voided, without effect, changed since a correction)."""
+
+    __slots__ = ("number", "headline", "rules", "lines", "notes", "status", "voided_by")
+
+    def __init__(self, number: int, headline: str, rules: list[str], lines: list[Line],
+                 notes: list[Line], status: list[Line], voided_by: int | None = None):
+        self.number, self.headline, self.rules = number, headline, rules
+        self.lines, self.notes, self.status, self.voided_by = lines, notes, status, voided_by
 
 
 def _signed(value) -> str:

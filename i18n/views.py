@@ -2,7 +2,6 @@
 preview of a correction. Each takes the data a read model gives and returns the lines to
 print (the printing is cli/output.py's)."""
 
-from .entries import Line, effect_lines
 from .render import name_of, render, term
 
 
@@ -89,6 +88,8 @@ def explain_lines(obj: dict) -> list[str]:
 
 
 def _result_text(result: dict | None) -> str:
+    from .entries import effect_lines
+
     if not result:
         return render("whatif.nothing")
     texts = [line.text for line in effect_lines(result)]
@@ -196,7 +197,7 @@ def void_lines(obj: dict, dry: bool) -> list[str]:
 
 
 __all__ = ["status_lines", "roster_lines", "explain_lines", "whatif_lines", "void_lines",
-           "change_lines", "Line", "name_of", "rules_text"]
+           "change_lines", "name_of", "rules_text"]
 
 
 def catalogue_lines(kind: str, rows: list[dict]) -> list[str]:

@@ -154,5 +154,14 @@ class CampaignLedger(Application):
         self.projections.catch_up()
         return self.projections.current()[0]
 
+    def status_json(self) -> dict:
+        """`status --json` of every character (as the read-only reader gives it)."""
+        from projections.status import status_object
+
+        return status_object(self.state())
+
+    def head(self) -> tuple[int, str]:
+        return self.projections.head()
+
 
 __all__ = ["CampaignLedger", "BadValue", "time"]

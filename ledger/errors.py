@@ -2,7 +2,7 @@
 a message code and its parameters; `i18n` renders them in the reader's language."""
 
 from .rules.errors import BadValue, MissingRoll, Problem, RuleRefusal
-from .rules.state import UnknownCharacter
+from .rules.errors import UnknownCharacter
 
 __all__ = ["BadValue", "MissingRoll", "Problem", "RuleRefusal", "UnknownCharacter",
            "NoCampaign", "StoreBusy", "StepError", "DamagedStore"]

@@ -5,11 +5,10 @@ events were recorded that the read models have not folded yet, `open_reader` ret
 the caller opens the full ledger, which catches them up first.
 """
 
+import json
 import sqlite3
 from contextlib import contextmanager
 
-from .queries import Queries
-from .runner import Projections
 from .schema import SCHEMA, TRACKING_KEY
 
 EVENTS_TABLE = "stored_events"
@@ -71,13 +70,44 @@ class _Recorder:
 
 
 class Reader:
-    """A campaign's read models, read-only: `queries`, `projections`, `state()`."""
+    """A campaign's read models, read-only: `status_json()` and `head()` straight from their
+    rows; `queries`, `projections` and `state()` (the fold's state) when a command needs
+    more — each imported only then."""
 
     def __init__(self, db: ReadOnlyDb):
         self.db = db
         self.recorder = _Recorder(db)
-        self.projections = Projections(db, self.recorder)
-        self.queries = Queries(db, self.projections)
+        self._projections = None
+        self._queries = None
+
+    def _body(self, name: str):
+        with self.db.tx() as c:
+            row = c.execute("SELECT body FROM pangee_state WHERE name = ?", (name,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def status_json(self) -> dict | None:
+        """`status --json` of every character, as the projection last wrote it."""
+        return self._body("status")
+
+    def head(self) -> tuple[int, str]:
+        body = self._body("head")
+        return body["number"], body["chain"]
+
+    @property
+    def projections(self):
+        if self._projections is None:
+            from .runner import Projections
+
+            self._projections = Projections(self.db, self.recorder)
+        return self._projections
+
+    @property
+    def queries(self):
+        if self._queries is None:
+            from .queries import Queries
+
+            self._queries = Queries(self.db, self.projections)
+        return self._queries
 
     def state(self):
         return self.projections.current()[0]
@@ -105,4 +135,8 @@ def open_reader(path: str) -> Reader | None:
     if not schema or schema[0] != SCHEMA or not tracked or tracked[0] != (top[0] or 0):
         db.close()
         return None
-    return Reader(db)
+    reader = Reader(db)
+    if (reader.status_json() or {}).get("campaign") is None:
+        reader.close()
+        return None
+    return reader

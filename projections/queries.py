@@ -5,7 +5,6 @@ explanation folds again, sessions and notes."""
 import json
 
 from ledger.rules.errors import BadValue, RuleRefusal
-from ledger.rules.state import CampaignState
 
 LOG_COLUMNS = ("position", "session", "timestamp", "characters", "kind", "fact", "result",
                "note", "now")
@@ -55,12 +54,12 @@ class Queries:
             raise BadValue("command.out_of_range", None, option=what, number=number, last=last)
 
     # -- the past --------------------------------------------------------------------------
-    def state_as_of(self, number: int, as_recorded: bool = False) -> CampaignState:
+    def state_as_of(self, number: int, as_recorded: bool = False):
         """The campaign as it stood when command `number` was the last: by default as the
         record stands now (corrections recorded later apply to it), or as the table saw it
         then (`as_recorded`). Folded from the nearest snapshot that the corrections in force
         leave as it was."""
-        from ledger.rules.fold import effective_voids, fold_history
+        from ledger.rules.fold import CampaignState, effective_voids, fold_history
 
         voids = [(n, json.loads(f)) for n, f in self._rows(
             "SELECT number, fact FROM {commands} WHERE kind = 'void' ORDER BY number")]
@@ -95,7 +94,7 @@ class Queries:
                 sessions[session]["end"] = number
         return list(sessions.values())
 
-    def session_end(self, number: int, state: CampaignState) -> int:
+    def session_end(self, number: int, state) -> int:
         """The command number at which session `number` ended (its last while open)."""
         sessions = self.sessions()
         for session in sessions:
@@ -112,6 +111,11 @@ class Queries:
         sql = ("SELECT number, session, timestamp, characters, kind, fact, result, note, now "
                "FROM {commands}")
         where, params = [], []
+        if names and len(names) == 1:  # a first cut in SQL; the names are checked below
+            escaped = json.dumps(names[0], ensure_ascii=False).replace("\\", "\\\\")
+            escaped = escaped.replace("%", "\\%").replace("_", "\\_")
+            where.append("characters LIKE ? ESCAPE '\\'")
+            params.append(f"%{escaped}%")
         if session is not None:
             where.append("session = ?")
             params.append(session)
@@ -154,6 +158,6 @@ class Queries:
         return [{"position": p, "kind": k, "fact": json.loads(f), "note": json.loads(n)}
                 for p, k, chars, f, n in rows if name in json.loads(chars)]
 
-    def require_campaign(self, state: CampaignState) -> None:
+    def require_campaign(self, state) -> None:
         if state.name is None:
             raise RuleRefusal("campaign.none", None)

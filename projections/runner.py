@@ -167,6 +167,8 @@ class Projections:
         and new state are written with the tracking position in a transaction of their own."""
         from ledger.rules.replay import Replayer
 
+        from .status import status_object
+
         state = CampaignState.from_dict(body["state"])
         heads, chain = dict(body["heads"]), body["chain"]
         number, last_event = body["number"], body["last_event"]
@@ -219,7 +221,8 @@ class Projections:
                 position = pending[-1][2]
                 new_body = {"state": replayer.state.to_dict(), "heads": heads, "chain": chain,
                             "number": number, "last_event": position}
-                start = self._write(start, position, new_body, pending, snapshots, updates)
+                start = self._write(start, position, new_body, pending, snapshots, updates,
+                                    status_object(replayer.state))
                 pending.clear()
                 snapshots.clear()
                 updates.clear()
@@ -253,15 +256,19 @@ class Projections:
             row = c.fetchone()
         return row[0] if row else None
 
-    def _write(self, start, position, body, rows, snapshots, updates) -> int:
+    def _write(self, start, position, body, rows, snapshots, updates, status) -> int:
         t = self.t
         with self.db.tx() as c:
             c.execute(f"UPDATE {t.tracking} SET position = ? WHERE position = ? AND name = ?",
                       (position, start, TRACKING_KEY))
             if c.rowcount != 1:
                 raise _Raced()
-            c.execute(f"DELETE FROM {t.state} WHERE name = 'current'")
+            c.execute(f"DELETE FROM {t.state} WHERE name IN ('current', 'status', 'head')")
             c.execute(f"INSERT INTO {t.state} (name, body) VALUES ('current', ?)", (dumps(body),))
+            c.execute(f"INSERT INTO {t.state} (name, body) VALUES ('status', ?)",
+                      (dumps(status), ))
+            c.execute(f"INSERT INTO {t.state} (name, body) VALUES ('head', ?)",
+                      (dumps({"number": body["number"], "chain": body["chain"]}),))
             pending = {r[0]: r for r in rows}
             for number, (note, now) in updates.items():
                 if number in pending:

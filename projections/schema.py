@@ -6,7 +6,7 @@ built gets them rebuilt on open (the events are never touched). SQLite's trackin
 shared by everything in one file, so the projection has its own key (`pangee.commands`).
 """
 
-SCHEMA = "2"
+SCHEMA = "4"
 TRACKING_KEY = "pangee.commands"
 
 TABLES = {

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ledger.errors import DamagedStore
 from ledger.rules.errors import BadValue
 from ledger.rules.replay import Replayer
-from ledger.digests import GENESIS, chain_next, event_digest
+from ledger.digests import GENESIS, chain_next, checkpoint_token, event_digest, parse_checkpoint
 
 from .decode import StoredFact, decode_row
 
@@ -42,22 +42,6 @@ class Report:
     chain: str = GENESIS
     drift: list[dict] = field(default_factory=list)  # first-release witnesses the rules changed
     checkpoint_legacy: bool = False
-
-
-def parse_checkpoint(token: str) -> tuple[int, str]:
-    try:
-        number, digest = token.strip().split("-", 1)
-        number = int(number) if len(number) <= 15 else -1
-        int(digest, 16)
-    except ValueError:
-        raise BadValue("checkpoint.malformed", None, token=token[:60]) from None
-    if number < 1 or not 8 <= len(digest) <= 64:
-        raise BadValue("checkpoint.malformed", None, token=token[:60])
-    return number, digest.lower()
-
-
-def checkpoint_token(number: int, chain: str) -> str:
-    return f"{number}-{chain[:24]}"
 
 
 def _rows(db, recorder):

@@ -30,6 +30,10 @@ class RuleRefusal(Problem):
     exit_code = 1
 
 
+class UnknownCharacter(RuleRefusal):
+    """A name that is not on the roster (exit 1)."""
+
+
 class BadValue(Problem):
     """A malformed value (exit 2): not a rule question, the input itself is wrong."""
 

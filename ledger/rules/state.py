@@ -4,7 +4,7 @@ corrections in force), and the result the rules give for one fact."""
 from dataclasses import dataclass, field
 
 from ..names import name_key
-from .errors import RuleRefusal
+from .errors import RuleRefusal, UnknownCharacter
 from .rulings import default_rulings
 from .sheet import Sheet, from_dict, to_dict
 
@@ -44,10 +44,6 @@ class CampaignState:
                    session=data["session"], position=data["position"],
                    voids={int(t): int(b) for t, b in data.get("voids", [])},
                    void_log={int(b): int(t) for b, t in data.get("void_log", [])})
-
-
-class UnknownCharacter(RuleRefusal):
-    """A name that is not on the roster (exit 1)."""
 
 
 @dataclass

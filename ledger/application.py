@@ -10,6 +10,7 @@ the command is then folded again on the new state and retried, within a bounded 
 import random
 import time
 from collections.abc import Callable, Iterable
+from contextlib import contextmanager
 from datetime import datetime, timezone
 
 from eventsourcing.application import Application
@@ -24,6 +25,22 @@ from .rules.errors import BadValue, Problem, RuleRefusal
 from .rules.fold import CampaignState
 from .store import Db, Target, ensure_schema
 from .writing import Batch, Recorded
+
+
+def _conflict(error: BaseException) -> bool:
+    """Another writer got there first, or the store was busy: fold again and retry."""
+    if isinstance(error, (IntegrityError, OperationalError)):
+        return True
+    module = type(error).__module__
+    if module.startswith("psycopg"):
+        from psycopg import errors
+
+        return isinstance(error, (errors.IntegrityError, errors.OperationalError))
+    if module == "sqlite3":
+        import sqlite3
+
+        return isinstance(error, (sqlite3.IntegrityError, sqlite3.OperationalError))
+    return False
 
 
 def utc_now() -> datetime:
@@ -70,7 +87,7 @@ class CampaignLedger(Application):
                dry_run: bool = False):
         """One write command, all or nothing. With `dry_run` (a correction only) the
         simulation is returned and nothing is written."""
-        def build(state, heads, chain):
+        def build(state, heads, chain, sink=None):
             batch = self._batch(state, heads, chain)
             if kind != "init" and state.name is None:
                 raise NoCampaign("campaign.none", None)
@@ -89,9 +106,10 @@ class CampaignLedger(Application):
         first bad step is reported with where it stands, and nothing is written.
         `progress(done, total)` is told of each step folded."""
         steps = list(steps)
+        corrects = any(kind in ("void", "note") for _where, kind, _raw in steps)
 
-        def build(state, heads, chain):
-            batch = self._batch(state, heads, chain, bulk=True)
+        def build(state, heads, chain, sink=None):
+            batch = self._batch(state, heads, chain, bulk=True, keep_facts=corrects, sink=sink)
             start = state.position
             rng = None
             for done, (where, kind, raw) in enumerate(steps, 1):
@@ -107,39 +125,49 @@ class CampaignLedger(Application):
                     raise StepError(where, error) from None
             return batch
         with paused_gc():  # bulk: see paused_gc
-            return self._commit(build)
+            return self._commit(build, bulk=True)
 
     def restore(self, add_all: Callable[[Batch], None]) -> list[Recorded]:
         """Commands exported from another store, recorded again as they were, all or nothing
         (see ledger/jsonl.py: `add_all` adds them to the batch, checking each)."""
-        def build(state, heads, chain):
+        def build(state, heads, chain, sink=None):
             if state.name is not None or state.position:
                 raise RuleRefusal("restore.not_empty", None, campaign=state.name)
-            batch = self._batch(state, heads, chain, bulk=True)
+            batch = self._batch(state, heads, chain, bulk=True, sink=sink)
             add_all(batch)
             return batch
         with paused_gc():
-            return self._commit(build)
+            return self._commit(build, bulk=True)
 
-    def _batch(self, state, heads, chain, bulk: bool = False) -> Batch:
-        """Events become stored events as they are made: a long import never holds both."""
+    def _batch(self, state, heads, chain, bulk: bool = False, keep_facts: bool = True,
+               sink=None) -> Batch:
+        """Events become stored events as they are made, and a long import hands them to
+        the store in chunks as it goes (`sink`), all in one transaction."""
         return Batch(state, heads, chain, self.clock, self.queries.command_at,
-                     self.queries.facts, self.mapper.to_stored_event, keep_results=not bulk)
+                     self.queries.facts, keep_results=not bulk, keep_facts=keep_facts,
+                     sink=sink)
 
-    def _commit(self, build) -> list[Recorded]:
+    def _commit(self, build, bulk: bool = False) -> list[Recorded]:
         """Fold on the caught-up state and insert, retrying while another writer got there
         first or the store is busy, within store.WRITE_DEADLINE_S; once inserted, never again
-        (nothing is doubled)."""
+        (nothing is doubled). A bulk import writes its events in chunks as it folds them, in
+        one transaction committed at the end (bounded memory; all or nothing)."""
         for _ in store.attempts(store.WRITE_DEADLINE_S):
             try:
                 self.projections.catch_up()
                 state, heads, chain = self.projections.current()
-                batch = build(state, heads, chain)
-                if batch.events:
-                    self.recorder.insert_events(batch.events)
+                if bulk:
+                    with self._bulk_transaction() as sink:
+                        batch = build(state, heads, chain, sink)
+                        batch.flush()
+                else:
+                    batch = build(state, heads, chain)
+                    if batch.events:
+                        self.recorder.insert_events(batch.events)
                 break
-            except (IntegrityError, OperationalError):
-                continue
+            except Exception as error:
+                if not _conflict(error):
+                    raise
         else:
             raise StoreBusy("store.busy", None, seconds=store.WRITE_DEADLINE_S)
         batch.events = []  # saved: let the catch-up have the memory
@@ -148,6 +176,18 @@ class CampaignLedger(Application):
         except OperationalError:  # recorded; the next command or read catches up
             pass
         return batch.recorded
+
+    @contextmanager
+    def _bulk_transaction(self):
+        """A write transaction on the events table, with `sink(events)` to insert into it;
+        committed when the block ends, rolled back when it raises."""
+        datastore = self.recorder.datastore
+        if self.target.kind == "postgres":
+            with datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
+                yield lambda events: self.recorder._insert_stored_events(curs, events)
+        else:
+            with datastore.transaction(commit=True) as cursor:
+                yield lambda events: self.recorder._insert_events(cursor, events)
 
     # -- reads -----------------------------------------------------------------------------
     def state(self) -> CampaignState:

@@ -1,11 +1,12 @@
 """Comparing two folds of the same recorded facts — under other rulings (`what-if`) or with one
 more correction (`void`, `void --dry-run`) — command by command, as data.
 
-A correction that would leave a later command without effect because that command now needs
-a die that was never rolled (voiding a stabilization turns a later potion into the survival,
-which needs the wound's roll) is refused, naming the command and the option that supplies the
-die, unless the correction supplies it (recorded in its fact as `supply`) or the GM accepts
-the loss (`force`, recorded as `accepted_loss`).
+A correction never leaves a later command without effect unless the GM says so: when a later
+command would lose its effect — because it now needs a die that was never rolled (voiding a
+stabilization turns a later potion into the survival, which needs the wound's roll), or
+because the rules now refuse it — the correction is refused, naming the command (and the
+option that supplies the missing die), unless the correction supplies the die (recorded in
+its fact as `supply`) or the GM accepts the loss (`force`, recorded as `accepted_loss`).
 """
 
 from dataclasses import dataclass, field
@@ -105,6 +106,12 @@ def plan_void(history: list[tuple[int, dict]], fact: dict, number: int) -> VoidP
         raise RuleRefusal("void.would_lose", None, number=target, command=first["number"],
                           command_kind=first["kind"], option=first["option"],
                           count=len(missing))
+    if lost and not args.get("force"):  # never without effect unless the GM says so
+        first = lost[0]
+        note = first["note"] or {}
+        why = note.get("params", {}).get("reason") if note.get("code") == "fold.refused" else note
+        raise RuleRefusal("void.would_disable", None, number=target, command=first["number"],
+                          command_kind=first["kind"], why=why, count=len(lost))
     if args.get("force") and lost:
         args["accepted_loss"] = [item["number"] for item in lost]
     return VoidPlan(target, found, lost, supply, before.state, after.state)

@@ -10,13 +10,31 @@ from .rules.errors import BadValue
 GENESIS = "0" * 64
 
 
+JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""The JSON of the stored events: compact, UTF-8, keys in the order they were written (a
+parsed event dumped again gives the same text, which is what digests are computed over)."""
+
+
 def event_digest(topic: str, stream: str, version: int, timestamp: str, fact: dict,
                  outcome: dict, meta: dict) -> str:
-    """The hash of an event's canonical content (its own digest left out)."""
+    """The hash of a stored event's content (its own digest left out), by the formula of its
+    shape: shape 2 hashes the JSON of its fact, outcome and meta as stored; shape 1 (the
+    first release) hashed one sorted JSON document of everything."""
+    rest = {k: v for k, v in meta.items() if k != "digest"}
+    if meta.get("shape") == 2:
+        return digest_v2(topic, stream, version, timestamp, JSON(fact), JSON(outcome), JSON(rest))
     body = {"topic": topic, "stream": stream, "version": version, "timestamp": timestamp,
-            "fact": fact, "outcome": outcome,
-            "meta": {k: v for k, v in meta.items() if k != "digest"}}
+            "fact": fact, "outcome": outcome, "meta": rest}
     text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def digest_v2(topic: str, stream: str, version: int, timestamp: str, fact_json: str,
+              outcome_json: str, meta_json: str) -> str:
+    """Shape 2: the hash of the event's place (topic, stream, version, time) and of the JSON
+    of its fact, outcome and meta (without its digest) exactly as stored."""
+    head = JSON([topic, stream, version, timestamp])
+    text = "\n".join((head, fact_json, outcome_json, meta_json))
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -24,6 +24,7 @@ from .commands import validate_recorded
 from .errors import StepError
 from .rules.errors import BadValue, Problem
 from .rules.fold import CampaignState, fold_history
+from .shapes import upcast_v1_v2
 from .digests import GENESIS, chain_next, event_digest
 
 YAML_EXTENSIONS = (".yaml", ".yml")
@@ -206,10 +207,12 @@ def _migrate(batch, command: ExportedCommand, chain: str, numbers: dict, where: 
     """A shape-1 command recorded again in shape 2, the migration noted in its meta."""
     for line in command.lines:
         chain = chain_next(chain, line.meta["digest"])
-    fact = json.loads(json.dumps(command.fact))
+    state = {"fact": json.loads(json.dumps(command.fact)), "meta": {}}
+    upcast_v1_v2(state)  # what the first release meant, in this release's shape
+    fact = state["fact"]
     args = fact.get("args", {})
     if fact["kind"] == "void":
-        position = args.pop("position", None)
+        position = args.pop("event_position", None)
         if position not in numbers:
             raise BadValue("jsonl.void_target", None, position=position)
         args["number"] = numbers[position]

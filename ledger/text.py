@@ -7,6 +7,7 @@ limited. Refusals are BadValue codes (exit 2).
 """
 
 import unicodedata
+from functools import lru_cache
 
 from .rules.errors import BadValue
 
@@ -24,7 +25,13 @@ def clean(value, what: str, limit: str = "text") -> str:
     """The text as it will be recorded, or BadValue naming what is wrong with it."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise BadValue("text.not_text", None, what=what)
-    text = str(value)
+    return _clean(str(value), what, limit)
+
+
+@lru_cache(maxsize=4096)
+def _clean(text: str, what: str, limit: str) -> str:
+    """(cached: a long script names the same few characters and causes over and over; a
+    refusal is an exception, never cached)"""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -13,6 +13,8 @@ from the stored events alone.
 
 import json
 import uuid
+
+from eventsourcing.persistence import StoredEvent
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,12 +22,13 @@ from .aggregates import (CAMPAIGN_EVENTS, CAMPAIGN_ID, CHARACTER_EVENTS, Campaig
                          character_id)
 from .commands import build_fact
 from .corrections import plan_void
-from .digests import GENESIS, canonical, chain_next, event_digest
+from .digests import GENESIS, JSON, canonical, chain_next, digest_v2, event_digest
 from .names import name_key
 from .rules.errors import BadValue, MissingRoll, RuleRefusal
 from .rules.fold import CampaignState, Result, apply_command, apply_recorded, fold_history
 
 SHAPE = 2  # the event shape this release writes (shapes.upcast_v1_v2 reads shape 1)
+FLUSH_EVERY = 20_000  # events a long import holds before handing them to the store
 NOT_VOIDABLE = ("init", "session start", "session end")
 
 
@@ -50,6 +53,10 @@ def stream_of(name: str) -> uuid.UUID:
     return character_id(name_key(name))
 
 
+def _encode(state: dict) -> bytes:
+    return JSON(state).encode("utf-8")
+
+
 def fill_rolls(state: CampaignState, fact: dict, rng, number: int) -> tuple[CampaignState, Result]:
     """Fold the fact; every die the GM left out is rolled here, at the edge, and recorded."""
     rolled: list[str] = []
@@ -72,7 +79,8 @@ class Batch:
     order, saved together (all or nothing)."""
 
     def __init__(self, state: CampaignState, heads: dict, chain: str, clock, lookup, history,
-                 to_stored=None, keep_results: bool = True):
+                 encode=None, keep_results: bool = True, keep_facts: bool = True,
+                 sink=None):
         self.state = state
         self.number = state.position
         self.heads = dict(heads)
@@ -82,8 +90,9 @@ class Batch:
         self.load_history = history  # () -> [(number, fact)] of every recorded command
         self._history: list | None = None
         self.pending: dict[int, dict] = {}  # commands of this batch, not yet saved
-        self.streams: dict[str, object] = {}
-        self.to_stored = to_stored
+        self.encode = encode or _encode
+        self.keep_facts = keep_facts  # a long import without corrections keeps no fact
+        self.sink = sink  # where a long import's events go as it folds them (one transaction)
         self.keep_results = keep_results
         self.events: list = []  # stored events (as they go to the recorder) in command order
         self.recorded: list[Recorded] = []
@@ -191,26 +200,58 @@ class Batch:
         number = self.number + 1
         session = new_state.session if kind == "session start" else self.state.session
         streams = self._touched(kind, fact, void_streams)
-        outcome = result.as_dict()
+        fact_json = JSON(fact)  # once per command: each of its events holds the same fact
         chain_before = self.chain
-        for index, (stream_id, cls, event_name, who) in enumerate(streams):
+        for index, (stream_id, cls, event_name, _who) in enumerate(streams):
             meta = {"cmd": cmd, "number": number, "i": index, "n": len(streams),
                     "session": session, "shape": SHAPE, "chain": chain_before}
             if fact.get("rolled"):
                 meta["rolled"] = fact["rolled"]
             if extra_meta:
                 meta.update(extra_meta)
-            witness = outcome if who is None else result.part_of(who)
-            self._event(stream_id, cls, event_name, fact, witness, meta, when)
+            # the command's witness goes with the campaign's event; a character's event
+            # holds the fact and its place in the command
+            outcome_json = JSON(result.as_dict()) if index == 0 else "{}"
+            self._event(stream_id, cls, event_name, fact_json, outcome_json, meta, when)
         return self._advance(kind, fact, new_state, result, streams, when)
 
+    def _event(self, stream_id, cls, event_name, fact_json: str, outcome_json: str, meta: dict,
+               when: str) -> None:
+        """One event of the command, next in its stream, its digest computed over the JSON
+        it is stored with; the stream's head and the running chain advance."""
+        key = stream_id.hex
+        version, prev = self.heads.get(key, [0, None])
+        event_class = getattr(cls, event_name)
+        meta["prev"] = prev
+        meta_json = JSON(meta)
+        digest = digest_v2(event_class.TOPIC, key, version + 1, when, fact_json, outcome_json,
+                           meta_json)
+        first = f'"originator_topic":{JSON(cls.TOPIC)},' if version == 0 else ""
+        state = (f'{{"timestamp":{{"_type_":"datetime_iso","_data_":{JSON(when)}}},{first}'
+                 f'"fact":{fact_json},"outcome":{outcome_json},'
+                 f'"meta":{meta_json[:-1]},"digest":"{digest}"}},'
+                 f'"class_version":{event_class.class_version}}}')
+        self.events.append(StoredEvent(originator_id=stream_id, originator_version=version + 1,
+                                       topic=event_class.TOPIC, state=state.encode("utf-8")))
+        self.heads[key] = [version + 1, digest]
+        self.chain = chain_next(self.chain, digest)
+
+    def flush(self) -> None:
+        """Hand the events made so far to the store (within the caller's transaction)."""
+        if self.sink is not None and self.events:
+            self.sink(self.events)
+            self.events = []
+
     def _advance(self, kind, fact, new_state, result, streams, when: str) -> Recorded:
+        if self.sink is not None and len(self.events) >= FLUSH_EVERY:
+            self.flush()
         number = self.number + 1
         session = new_state.session if kind == "session start" else self.state.session
         self.state = new_state
         self.number = number
-        self.pending[number] = {"kind": kind, "fact": fact,
-                                "streams": [sid.hex for sid, _c, _e, _w in streams]}
+        if self.keep_facts:  # corrections and notes of this batch may name it
+            self.pending[number] = {"kind": kind, "fact": fact,
+                                    "streams": [sid.hex for sid, _c, _e, _w in streams]}
         recorded = Recorded(fact if self.keep_results else None,
                             result if self.keep_results else None, len(streams), number, kind,
                             when, session=session)
@@ -224,35 +265,18 @@ class Batch:
             pass
         return state
 
-    def _event(self, stream_id, cls, event_name, fact, outcome, meta, when: str) -> None:
-        """One event of the command, next in its stream; its digest, the stream's head and the
-        running chain advance."""
-        key = stream_id.hex
-        version, prev = self.heads.get(key, [0, None])
-        meta = {**meta, "prev": prev}
-        topic = getattr(cls, event_name).TOPIC
-        if "digest" not in meta:
-            meta["digest"] = event_digest(topic, key, version + 1, when, fact, outcome, meta)
-        self.insert(stream_id, cls, event_name, version, fact, outcome, meta, when)
-
     def insert(self, stream_id, cls, event_name, version, fact, outcome, meta, when) -> None:
-        """The event as the library stores it, at `version + 1` of its stream."""
-        from datetime import datetime
-
-        key = stream_id.hex
-        stamp = datetime.fromisoformat(when)
-        stream = self.streams.get(key)
-        if stream is None and version == 0:
-            stream = cls.start(stream_id, event_name, fact, outcome, meta, stamp)
-            self.streams[key] = stream
-        else:
-            if stream is None:
-                stream = cls.at_version(stream_id, version, stamp)
-                self.streams[key] = stream
-            stream.record(event_name, fact, outcome, meta, stamp)
-        self.events.extend(map(self.to_stored, stream.collect_events()) if self.to_stored
-                           else stream.collect_events())
-        self.heads[key] = [version + 1, meta["digest"]]
+        """An event restored as it was exported (fact, outcome and meta with its digest), at
+        `version + 1` of its stream, in the state the library's mapper reads (see `_event`)."""
+        event_class = getattr(cls, event_name)
+        state = {"timestamp": {"_type_": "datetime_iso", "_data_": when}}
+        if version == 0:
+            state["originator_topic"] = cls.TOPIC
+        state["fact"], state["outcome"], state["meta"] = fact, outcome, meta
+        state["class_version"] = event_class.class_version
+        self.events.append(StoredEvent(originator_id=stream_id, originator_version=version + 1,
+                                       topic=event_class.TOPIC, state=self.encode(state)))
+        self.heads[stream_id.hex] = [version + 1, meta["digest"]]
         self.chain = chain_next(self.chain, meta["digest"])
 
     def _touched(self, kind: str, fact: dict, void_streams: list[str]):

@@ -14,6 +14,8 @@ MESSAGES = {
     "command.unknown": N_("there is no command #{number}: the last is #{last} (see pangee log)"),
     "void.already": N_("command #{number} is already voided by #{by}: void #{by} to reinstate it"),
     "void.not_voidable": N_("command #{number} is a “{target_kind}”: the campaign's opening and session boundaries cannot be voided"),
+    "void.would_disable": (NN_("voiding #{number} would leave command #{command} ({command_kind}) without effect ({why}): accept it with --force (see --dry-run)",
+                               "voiding #{number} would leave {count} later commands without effect, the first #{command} ({command_kind}: {why}): accept it with --force (see --dry-run)"), "count"),
     "void.would_lose": N_("voiding #{number} would leave command #{command} ({command_kind}) without effect: it would need a die that was never rolled; give it with {option} (pangee void {number} {option} FACE), or accept the loss with --force (see --dry-run)"),
     "dead.no_effect": N_("{name} is dead: {what} has no effect; only a resurrection spell brings the dead back (BASE-DYING, RES-1)"),
     "death_save.not_dying": N_("{name} is {condition} at {hp} HP: only a dying character (0 HP, not stable) makes death saving throws (BASE-DYING)"),

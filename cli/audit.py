@@ -80,10 +80,13 @@ def what_if(session, args, as_json):
     ledger = session.reader()
     state = ledger.state()
     sheets = [state.sheet(n) for n in names] if names else list(state.characters.values())
-    found = fold_under(ledger.queries.facts(), overrides)
+    facts = ledger.queries.facts()
+    found = fold_under(facts, overrides)
     wanted = {s.name for s in sheets}
+    by_number = dict(facts)
     found["changes"] = [c for c in found["changes"]
-                        if not names or _touches(c, wanted)]
+                        if not names or _touches(c, wanted, by_number)]
+    found["first"] = found["changes"][0]["number"] if found["changes"] else None
     found["end"] = end_differences(found["before"], found["after"], [s.name for s in sheets])
     if as_json:
         other = found["after"]
@@ -100,7 +103,11 @@ def what_if(session, args, as_json):
     output.lines(whatif_lines(found))
 
 
-def _touches(change: dict, names: set[str]) -> bool:
+def _touches(change: dict, names: set[str], facts: dict) -> bool:
+    from projections.runner import command_characters
+
+    if names & set(command_characters(facts.get(change["number"]) or {"kind": change["kind"]})):
+        return True
     for result in (change["before"], change["after"]):
         for effect in (result or {}).get("effects", []):
             if effect.get("character") in names:
@@ -127,7 +134,7 @@ def replay(session, check, checkpoint, as_json):
     if checkpoint and not check:
         raise BadValue("cli.checkpoint_alone", None)
     wanted = parse_checkpoint(checkpoint) if checkpoint else None
-    ledger = session.ledger()
+    ledger = session.ledger(caught_up=False)  # verify first, from the events alone
     report = None
     if check:
         report = verify(ledger.db, ledger.recorder, wanted)

@@ -34,8 +34,17 @@ def catalogue(session, kind, search, pager, as_json):
     rows = listing(kind, search)
     if as_json:
         output.emit_json(rows)
-    else:
-        output.lines(catalogue_lines(kind, rows), pager=pager)
+        return
+    lines = catalogue_lines(kind, rows)
+    if not rows and search:
+        from i18n.render import render
+        from ledger.catalogue import suggest
+
+        kinds = {"spells": ("spell",), "weapons": ("weapon",), "creatures": ("creature",)}[kind]
+        near = suggest(search, kinds)
+        if near:
+            lines.append(render("catalogue.did_you_mean", {"suggestions": near}))
+    output.lines(lines, pager=pager)
 
 
 COMMANDS = [catalogue]

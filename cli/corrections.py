@@ -14,7 +14,8 @@ def _plan_data(plan, names: list[str]) -> dict:
     from projections.whatif import end_differences
 
     return {"target": plan.target, "changes": plan.changes, "lost": plan.lost,
-            "supply": plan.supply, "end": end_differences(plan.before, plan.after, names)}
+            "supply": plan.supply, "end": end_differences(plan.before, plan.after, names),
+            "refusal": plan.refusal}
 
 
 def _last_voidable(ledger) -> int:
@@ -81,7 +82,7 @@ def void(session, number, last, reason, dry_run, wound_roll, d20, save_d20, forc
 def _json_plan(data: dict) -> dict:
     from i18n.views import change_lines
 
-    return {"target": data["target"], "supply": data["supply"],
+    return {"target": data["target"], "supply": data["supply"], "refusal": data["refusal"],
             "changes": [{**c, "text": change_lines(c)} for c in data["changes"]],
             "lost": data["lost"], "end": [{"name": e["name"], "differences": e["differences"]}
                                           for e in data["end"]]}

@@ -52,13 +52,12 @@ class Pangee(PangeeGroup):
         return sorted(COMMAND_MODULES)
 
     def get_command(self, ctx, name):
-        if name not in self.commands and name in COMMAND_MODULES:
-            import importlib
+        import importlib
 
-            for module in COMMAND_MODULES[name]:
-                loaded = importlib.import_module(f"{__package__}.{module}")
-                for command in loaded.COMMANDS:
-                    self.commands.setdefault(command.name, command)
+        for module in COMMAND_MODULES.get(name, ()):  # each module's commands, once
+            loaded = importlib.import_module(f"{__package__}.{module}")
+            for command in loaded.COMMANDS:
+                self.commands.setdefault(command.name, command)
         return self.commands.get(name)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):

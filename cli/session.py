@@ -36,6 +36,7 @@ class Session:
         self._target = None
         self._ledger = None
         self._reader = None
+        self._caught_up = True
 
     def target(self):
         if self._target is None:
@@ -61,12 +62,15 @@ class Session:
             raise NoCampaign("store.no_campaign", None, path=target.label)
         return contents
 
-    def ledger(self, create: bool = False):
+    def ledger(self, create: bool = False, caught_up: bool = True):
         """The ledger of an existing pangee store. With create=True an existing store, an
         empty file or a PostgreSQL schema is opened in place to be written; a new SQLite file
-        is made by `creating()` (built aside, published whole)."""
+        is made by `creating()` (built aside, published whole). A store found damaged (an
+        event that cannot be read, an order that does not follow) is reported by every
+        command; `caught_up=False` (replay) opens it as it is, folding nothing yet."""
         if self._ledger is None:
             contents = self.check(create)
+            self._caught_up = caught_up
             self._open_in_place(create, complete=_has_events(contents))
         return self._ledger
 
@@ -82,6 +86,7 @@ class Session:
             reader = open_reader(self.target().path)
             if reader is not None:
                 self._reader = reader
+                _refuse_damaged(reader.damage())
                 return reader
         ledger, _state = self.campaign_ledger()
         return ledger
@@ -133,7 +138,9 @@ class Session:
 
         with self._store_errors():
             self._ledger = CampaignLedger(target)
-            self._ledger.projections.catch_up()
+            if self._caught_up:
+                _refuse_damaged(self._ledger.projections.damage())
+                self._ledger.projections.catch_up()
         return self._ledger
 
     @contextmanager
@@ -163,3 +170,11 @@ def _has_events(contents) -> bool:
     """The store already holds the event library's table (SQLite `stored_events`, PostgreSQL
     `pangee_events`)."""
     return bool({"stored_events", "pangee_events"} & set(getattr(contents, "tables", ()) or ()))
+
+
+def _refuse_damaged(damage: dict | None) -> None:
+    """A store found damaged is reported by every command, which then does nothing."""
+    if damage:
+        from ledger.errors import DamagedStore
+
+        raise DamagedStore(damage["code"], None, **damage["params"])

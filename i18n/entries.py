@@ -77,7 +77,8 @@ def headline(fact: dict, result: dict | None) -> str:
         elif args.get("dice"):
             code += ".dice"
     elif kind == "heal":
-        p.update(hp_before=details.get("hp_before", "?"), hp_after=details.get("hp_after", "?"))
+        p.update(hp_before=details.get("hp_before", "?"), hp_after=details.get("hp_after", "?"),
+                 cause=_cause(args))
         if args.get("cause"):
             code += ".cause"
     elif kind == "stabilize" and args.get("by"):
@@ -147,6 +148,9 @@ def entry(row: dict, brief: bool = False) -> Entry:
     if now and not brief:
         status.append(Line(render("line.now", {"outcome": now.get("outcome") or "—"})))
         status += [Line("  " + line.text, line.rules) for line in effect_lines(now)]
+        for name, why in (now.get("skipped") or {}).items():
+            status.append(Line("  " + render("line.part_skipped", {"name": name, "why": why}),
+                               [why.get("rule")] if why.get("rule") else []))
     notes = [Line(render("line.note", n)) for n in row.get("notes", [])]
     return Entry(row["position"], text, rules, lines, notes, status, voided_by)
 

@@ -77,6 +77,10 @@ def explain_lines(obj: dict) -> list[str]:
         lines.append(render("explain.none"))
     lines.append(render("explain.constitution"))
     lines += [_item(i) for i in obj["constitution"]["history"]] or [render("explain.none")]
+    if obj.get("notes"):
+        lines.append(render("explain.notes"))
+        for item in obj["notes"]:
+            lines.append(f"  #{item['position']}  " + render("line.note", item))
     if obj["without_effect"]:
         lines.append(render("explain.without_effect"))
         for item in obj["without_effect"]:
@@ -167,6 +171,8 @@ def end_lines(ends: list[dict]) -> list[str]:
                 before, after = term("condition", before), term("condition", after)
             if key == "wounds":
                 before, after = "[" + ", ".join(map(str, before)) + "]", "[" + ", ".join(map(str, after)) + "]"
+            if key == "saves":
+                before, after = "{}/{}".format(*before), "{}/{}".format(*after)
             parts.append(render(f"whatif.{key}", {"before": before, "after": after}))
         out.append(render("whatif.character", {"name": item["name"], "changes": "; ".join(parts)}))
     return out
@@ -188,6 +194,9 @@ def void_lines(obj: dict, dry: bool) -> list[str]:
             lines += ["  " + text for text in change_lines(change)]
         lines.append(render("whatif.end"))
         lines += ["  " + text for text in end_lines(obj["end"])]
+        refusal = obj.get("refusal")
+        if refusal:
+            lines.append(render("void.would_be_refused", {"why": refusal}))
     elif obj["lost"]:
         lines.append(render("void.recorded_lost"))
         for change in obj["changes"]:

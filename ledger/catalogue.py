@@ -404,6 +404,13 @@ def find_attack(text: str) -> Attack:
         raise RuleRefusal("catalogue.unknown_creature", None, typed=typed_creature)
     attack = creature.attack(typed_attack)
     if attack is None:
+        key = name_key(typed_attack)
+        near = sorted((_distance(key, name_key(a.attack_fr), 2), a.attack_fr)
+                      for a in creature.attacks)
+        close = [f"{creature.name_fr} : {name}" for distance, name in near if distance <= 2]
+        if close:
+            raise RuleRefusal("catalogue.attack_near_miss", None, typed=text.strip(),
+                              suggestions=close[:3])
         raise RuleRefusal("catalogue.unknown_attack", None, creature=creature.name_fr,
                           attack=typed_attack, attacks=[a.attack_fr for a in creature.attacks])
     return attack

@@ -53,6 +53,7 @@ SPECS: dict[str, dict[str, str]] = {
 # what the edge adds to a fact from the catalogue, the state or a correction's simulation
 DERIVED = {
     "damage": ("cause_en", "cause_kind", "dice_source"),
+    "heal": ("cause_en",),
     "treat": ("wound_from",),
     "void": ("supply", "accepted_loss"),
 }
@@ -200,6 +201,12 @@ def _resolve(kind: str, fact: dict, state: CampaignState) -> None:
     args = fact["args"]
     if kind == "damage":
         _resolve_cause(args)
+    elif kind == "heal" and args.get("cause"):
+        spell = catalogue.find_spell(args["cause"])  # a healing spell, named in either language
+        if spell is not None:
+            args["cause"] = spell.name_fr
+            if spell.name_en:
+                args["cause_en"] = spell.name_en
     elif kind == "cast":
         typed = args["spell"]
         spell = None if args.get("custom") else catalogue.find_spell_strict(typed)
@@ -313,7 +320,7 @@ def validate_recorded(fact: dict, state: CampaignState, legacy: bool = False) ->
 def _check_derived(kind: str, args: dict) -> None:
     def bad(key: str):
         return BadValue("fact.bad_derived", None, kind=kind, key=key)
-    if kind == "damage":
+    if kind in ("damage", "heal"):
         if "cause_en" in args:
             clean(args["cause_en"], "cause_en", "text")
         if args.get("cause_kind", "weapon") not in ("weapon", "spell", "creature"):

@@ -74,9 +74,11 @@ class VoidPlan:
     supply: dict
     before: CampaignState
     after: CampaignState
+    refusal: dict | None = None  # what recording it as given would answer (a preview's)
 
 
-def plan_void(history: list[tuple[int, dict]], fact: dict, number: int) -> VoidPlan:
+def plan_void(history: list[tuple[int, dict]], fact: dict, number: int,
+              preview: bool = False) -> VoidPlan:
     """Simulate the correction `fact` (to be recorded as command `number`) on `history`;
     fills its `supply` from the dice given with it and its `accepted_loss` under `force`, and
     refuses a correction that would silently leave a command without a roll it needs."""
@@ -97,24 +99,33 @@ def plan_void(history: list[tuple[int, dict]], fact: dict, number: int) -> VoidP
             break
         item = needing[0]
         supply[str(item["number"])] = {item["field"]: given.pop(item["field"])}
+    refusal = _refusal(target, given, lost, bool(args.get("force")))
+    if refusal is not None and not preview:
+        raise refusal
+    if args.get("force") and lost:
+        args["accepted_loss"] = [item["number"] for item in lost]
+    return VoidPlan(target, found, lost, supply, before.state, after.state,
+                    refusal.as_dict() if refusal is not None else None)
+
+
+def _refusal(target: int, given: dict, lost: list[dict], force: bool):
+    """Why the correction cannot be recorded as given, or None."""
     if given:
-        raise BadValue("void.roll_not_needed", None, number=target,
-                       options=[ROLL_OPTIONS[f] for f in given])
+        return BadValue("void.roll_not_needed", None, number=target,
+                        options=[ROLL_OPTIONS[f] for f in given])
     missing = [item for item in lost if item["field"]]
-    if missing and not args.get("force"):
+    if missing and not force:
         first = missing[0]
-        raise RuleRefusal("void.would_lose", None, number=target, command=first["number"],
-                          command_kind=first["kind"], option=first["option"],
-                          count=len(missing))
-    if lost and not args.get("force"):  # never without effect unless the GM says so
+        return RuleRefusal("void.would_lose", None, number=target, command=first["number"],
+                           command_kind=first["kind"], option=first["option"],
+                           count=len(missing))
+    if lost and not force:  # never without effect unless the GM says so
         first = lost[0]
         note = first["note"] or {}
         why = note.get("params", {}).get("reason") if note.get("code") == "fold.refused" else note
-        raise RuleRefusal("void.would_disable", None, number=target, command=first["number"],
-                          command_kind=first["kind"], why=why, count=len(lost))
-    if args.get("force") and lost:
-        args["accepted_loss"] = [item["number"] for item in lost]
-    return VoidPlan(target, found, lost, supply, before.state, after.state)
+        return RuleRefusal("void.would_disable", None, number=target, command=first["number"],
+                           command_kind=first["kind"], why=why, count=len(lost))
+    return None
 
 
 def _lost(change: dict) -> dict:

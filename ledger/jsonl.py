@@ -129,6 +129,9 @@ def _event(raw: str, where: dict) -> dict:
                        column=error.colno) from None
     except RecursionError:
         raise BadValue("jsonl.malformed", None, where=where, problem="nesting", column=0) from None
+    except ValueError as error:  # an integer too long for Python (max_str_digits)
+        raise BadValue("jsonl.malformed", None, where=where, problem=str(error)[:60],
+                       column=0) from None
     if not isinstance(event, dict):
         raise BadValue("jsonl.not_object", None, where=where)
     for key, kind in KEYS.items():
@@ -155,8 +158,11 @@ def _event(raw: str, where: dict) -> dict:
 def _check_digest(event: dict, heads: dict, where: dict) -> None:
     """The line is the event as it was written: its digest, and its place in its stream."""
     meta = event["meta"]
-    digest = event_digest(event["topic"], event["stream"], event["version"], event["timestamp"],
-                          event["facts"], event["outcome"], meta)
+    try:
+        digest = event_digest(event["topic"], event["stream"], event["version"],
+                              event["timestamp"], event["facts"], event["outcome"], meta)
+    except UnicodeEncodeError:  # a lone surrogate: no text a command could have recorded
+        raise BadValue("jsonl.edited", None, where=where) from None
     if meta.get("digest") != digest:
         raise BadValue("jsonl.edited", None, where=where)
     version, prev = heads.get(event["stream"], (0, None))

@@ -16,6 +16,12 @@ def upcast_v1_v2(state: dict) -> None:
         args = dict(args)
         args["event_position"] = args.pop("position")
         state["fact"] = {**fact, "args": args}
+    elif fact.get("kind") == "heal" and args.get("cause"):
+        from .catalogue import find_spell
+
+        spell = find_spell(args["cause"])
+        if spell is not None and spell.name_en:
+            state["fact"] = {**fact, "args": {**args, "cause_en": spell.name_en}}
     elif fact.get("kind") == "damage" and args.get("dice_source") == "catalogue":
         english = _english_name(args.get("cause", ""))
         if english:

@@ -111,7 +111,7 @@ class Batch:
             probe = {**fact, "args": {k: v for k, v in fact["args"].items()
                                       if k not in ("wound_roll", "d20", "save_d20")}}
             apply_command(self.state, probe, self.number + 1)  # refused before simulating
-            plan = plan_void(self.history(), fact, self.number + 1)
+            plan = plan_void(self.history(), fact, self.number + 1, preview=dry_run)
             if dry_run:
                 return plan
         new_state, result = fill_rolls(self.state, fact, rng, self.number + 1)

@@ -31,11 +31,12 @@ def _effects(row: dict, name: str) -> list[dict]:
 
 def history(rows: list[dict], name: str) -> dict:
     """Fatigue, wound and Constitution events of `name` in command order."""
-    fatigue, constitution, wounds = [], [], {}
+    fatigue, constitution, wounds, notes = [], [], {}, []
     for row in rows:
-        note = row.get("note") or {}
-        if note.get("code") == "fold.voided":
-            continue
+        for attached in row.get("notes", []):
+            notes.append({"position": row["position"], "kind": row["kind"], **attached})
+        if row.get("note") and not row.get("now"):
+            continue  # voided, or without effect since a correction: nothing of it stands
         for e in _effects(row, name):
             item = {"position": row["position"], "kind": row["kind"], "code": e["code"],
                     "params": e["params"], "rules": e["rules"]}
@@ -46,7 +47,7 @@ def history(rows: list[dict], name: str) -> dict:
             if e["code"] in WOUND_CODES:
                 origin = row["position"] if e["code"] == "wound.created" else e["params"].get("origin")
                 wounds.setdefault(origin, []).append(item)
-    return {"fatigue": fatigue, "constitution": constitution,
+    return {"fatigue": fatigue, "constitution": constitution, "notes": notes,
             "wounds": [{"origin": origin, "story": story} for origin, story in wounds.items()]}
 
 
@@ -79,5 +80,6 @@ def explanation(state: CampaignState, sheet: Sheet, rows: list[dict],
                          "current": con_current(sheet), "hp_max": hp_max(sheet),
                          "losses": losses, "history": past["constitution"]},
         "without_effect": without_effect,
+        "notes": past["notes"],
         "rulings": rulings_in_force(state),
     }

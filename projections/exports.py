@@ -64,6 +64,13 @@ def safe_cell(value) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
+def _cell(value) -> str:
+    """Numbers as numbers (a spreadsheet sums them); text made formula-safe."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return safe_cell(value)
+
+
 def csv_row(row: dict, words) -> dict:
     result = row.get("result") or {}
     details = result.get("details") or {}
@@ -89,5 +96,5 @@ def to_csv(rows: list[dict], entries: list) -> str:
     writer.writerow(CSV_COLUMNS)
     for row, words in zip(rows, entries):
         cells = csv_row(row, words)
-        writer.writerow([safe_cell(cells.get(column)) for column in CSV_COLUMNS])
+        writer.writerow([_cell(cells.get(column)) for column in CSV_COLUMNS])
     return buffer.getvalue()

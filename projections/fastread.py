@@ -89,6 +89,9 @@ class Reader:
         """`status --json` of every character, as the projection last wrote it."""
         return self._body("status")
 
+    def damage(self) -> dict | None:
+        return self._body("damaged")
+
     def head(self) -> tuple[int, str]:
         body = self._body("head")
         return body["number"], body["chain"]

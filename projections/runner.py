@@ -121,6 +121,20 @@ class Projections:
         text = dumps({"state": body["state"], "log": [list(r) for r in rows]})
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
+    def damage(self) -> dict | None:
+        """The damage a catch-up or a replay found ({"code", "params"}), if any: an event that
+        cannot be read, or an order that does not follow. Cleared by a replay that succeeds."""
+        with self.db.tx(commit=False) as c:
+            c.execute(f"SELECT body FROM {self.t.state} WHERE name = 'damaged'")
+            row = c.fetchone()
+        return json.loads(row[0]) if row else None
+
+    def record_damage(self, damaged) -> None:
+        with self.db.tx() as c:
+            c.execute(f"DELETE FROM {self.t.state} WHERE name = 'damaged'")
+            c.execute(f"INSERT INTO {self.t.state} (name, body) VALUES ('damaged', ?)",
+                      (dumps({"code": damaged.code, "params": damaged.params}),))
+
     def tracked(self, c) -> int:
         c.execute(f"SELECT position FROM {self.t.tracking} WHERE name = ?", (TRACKING_KEY,))
         row = c.fetchone()
@@ -145,6 +159,9 @@ class Projections:
                     return self._advance(start, top, body)
             except _Raced:
                 continue
+            except DamagedStore as damaged:  # reported by every command from now on
+                self.record_damage(damaged)
+                raise
 
     def rebuild(self) -> int:
         """Fold every event again, aside, then swap the new read models in."""
@@ -157,6 +174,10 @@ class Projections:
             aside.catch_up()
             with self.db.tx() as c:
                 swap_in(c, self.db, aside.t, self.t)
+        except DamagedStore as damaged:
+            drop_aside(self.db, aside.t)
+            self.record_damage(damaged)
+            raise
         except BaseException:
             drop_aside(self.db, aside.t)
             raise

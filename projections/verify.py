@@ -85,7 +85,8 @@ def verify(db, recorder, checkpoint: tuple[int, str] | None = None) -> Report:
         try:
             event = decode_row(*row)
         except DamagedStore as damaged:
-            return Report(Finding(row[0], "verify.unreadable", damaged.params), walk.number)
+            return Report(Finding(walk.number + 1, "verify.unreadable", damaged.params),
+                          walk.number)
         if not group:
             walk.command_chain = walk.chain
         problem = _check_event(event, walk)

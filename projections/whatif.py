@@ -39,7 +39,10 @@ def end_differences(before_state, after_state, names: list[str]) -> list[dict]:
                      "fatigue": (a["fatigue"]["total"], b["fatigue"]["total"]),
                      "wounds": ([w["rests_remaining"] for w in a["wounds"]],
                                 [w["rests_remaining"] for w in b["wounds"]]),
-                     "con": (a["constitution"]["current"], b["constitution"]["current"])}
+                     "con": (a["constitution"]["current"], b["constitution"]["current"]),
+                     "wild": (a["wilderness_days"], b["wilderness_days"]),
+                     "saves": ((a["death_saves"]["successes"], a["death_saves"]["failures"]),
+                               (b["death_saves"]["successes"], b["death_saves"]["failures"]))}
             diffs = {k: {"before": x, "after": y} for k, (x, y) in pairs.items() if x != y}
         out.append({"name": name, "differences": diffs, "before": a, "after": b})
     return out

@@ -12,6 +12,8 @@ MESSAGES = {
     "catalogue.unknown_creature": N_(
         "'{typed}' is not a creature of the catalogue (see `pangee catalogue creatures`); "
         "a cause of your own is written without a colon, with --dice"),
+    "catalogue.attack_near_miss": N_(
+        "“{typed}” is not in the catalogue: did you mean {suggestions}?"),
     "catalogue.unknown_attack": N_(
         "{creature} has no attack '{attack}' in the catalogue: expected one of {attacks}"),
     "catalogue.slot_not_spell": N_(

@@ -103,6 +103,9 @@ MESSAGES = {
     "fact.unknown_key": N_("{kind}: the fact holds an unknown key “{key}”"),
     "fact.not_normal": N_("{kind}: {option} is not as the command line records it"),
     "fact.bad_derived": N_("{kind}: “{key}” does not have the shape pangee records"),
+    # a damaged store
+    "store.damaged_event": N_("the store is damaged: the event at position {position} cannot be read ({reason}); nothing was done (repair or restore it, then pangee replay)"),
+    "store.out_of_order": N_("the store is damaged: the event at position {position} says it is command #{number} where #{expected} was expected (a command was removed, reordered or inserted); nothing was done (pangee replay --verify tells more)"),
     # the fold and the verification
     "fold.voided": N_("voided by #{by}"),
     "fold.missing_roll": N_("without effect: it needs a {field} that was never rolled ({rule})"),

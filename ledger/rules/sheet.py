@@ -152,7 +152,8 @@ def settle(sheet: Sheet) -> tuple[Sheet, list[dict]]:
         sheet = evolve(sheet, hp=cap)
     if fatigue_levels(sheet) >= FATIGUE_DEATH and sheet.condition != "dead":
         sheet = evolve(sheet, condition="dead", hp=0, drop=None, successes=0, failures=0)
-        effects.append(effect(sheet.name, "fatigue.death", ("BASE-FATIGUE", "RULING-FATIGUE-DEATH")))
+        effects.append(effect(sheet.name, "fatigue.death", ("BASE-FATIGUE", "RULING-FATIGUE-DEATH"),
+                              name=sheet.name))
     return sheet, effects
 
 

@@ -210,7 +210,7 @@ def test_BASE_FATIGUE_dead_at_6(wounds, ordinary, condition):
     table = wounded(wounds)
     result = table.do("fatigue", "Arin", delta=ordinary, cause="marche forcée")
     assert table.condition("Arin") == condition
-    died = effect("Arin", "fatigue.death", ("BASE-FATIGUE", "RULING-FATIGUE-DEATH"))
+    died = effect("Arin", "fatigue.death", ("BASE-FATIGUE", "RULING-FATIGUE-DEATH"), name="Arin")
     assert (died in result.effects) is (condition == "dead")
     if condition == "dead":
         assert (table.hp("Arin"), table["Arin"].drop) == (0, None)

@@ -1,8 +1,13 @@
 """Command-line behaviours from CONTRACT.md: names, signed numbers, dice left to the ledger,
-status and log (now, as of a position, by session), help texts, the store option."""
+status and log (now, as of a command, by session), help texts, the store option.
+
+Second round (CONTRACT.md, "Second round extensions"): positions are command numbers (1, 2,
+3… with no gaps), consequences are codes with parameters (`effects` in `log --json`), the
+command line speaks French unless told otherwise (these tests ask for English)."""
 
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 import click
@@ -15,6 +20,11 @@ from tests.conftest import Pangee
 SAMPLES_DIR = Path(__file__).resolve().parents[2] / "sample_campaigns"
 LOG_KEYS = ["position", "session", "timestamp", "characters", "kind", "summary", "rules",
             "outcome"]
+# second round: every entry adds these (CONTRACT.md "Log"); some entries add more, below
+LOG_KEYS_2 = ["details", "effects", "notes"]
+# only when they apply: several characters, a die the ledger rolled, a later correction
+LOG_KEYS_WHEN = {"outcomes", "rolled", "voided_by", "without_effect", "now"}
+EFFECT_KEYS = ["character", "code", "params", "text", "rules"]
 
 
 def ok(pangee, *args):
@@ -40,6 +50,16 @@ def log(pangee, *args) -> list[dict]:
 def character(pangee, name, *args) -> dict:
     found, = status(pangee, name, *args)["characters"]
     return found
+
+
+def events_in(db: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT COUNT(*) FROM stored_events").fetchone()[0]
+
+
+def effects(entry: dict) -> list[tuple]:
+    """The consequences of a log entry as data: (character, code, params)."""
+    return [(e["character"], e["code"], e["params"]) for e in entry["effects"]]
 
 
 @pytest.fixture
@@ -96,8 +116,19 @@ def test_negative_fatigue_delta_typed_as_is(party):
     ok(party, "fatigue", "Arin", "-1", "--cause", "potion de vigueur")
     assert character(party, "Arin")["fatigue"] == {"total": 1, "ordinary": 1, "wound": 0,
                                                    "magic": 0}
-    assert [e["summary"] for e in log(party, "Arin")[-2:]] == [
-        "Arin : fatigue +2 (marche forcée)", "Arin : fatigue -1 (potion de vigueur)"]
+    gained, removed = log(party, "Arin")[-2:]
+    # second round: the consequence is a code with its numbers (the first release stored a
+    # French sentence); the headline keeps the sign as typed
+    assert effects(gained) == [("Arin", "fatigue.gained", {
+        "name": "Arin", "source": "ordinary", "levels": 2, "cause": {"text": "marche forcée"},
+        "total": 2})]
+    assert effects(removed) == [("Arin", "fatigue.removed", {
+        "name": "Arin", "source": "ordinary", "levels": 1,
+        "cause": {"text": "potion de vigueur"}, "total": 1})]
+    assert "RULING-RESTORATION" in removed["rules"]  # removed levels: oldest ordinary first
+    assert [e["summary"] for e in (gained, removed)] == [
+        "Arin: fatigue +2 (ordinary, marche forcée)",
+        "Arin: fatigue -1 (ordinary, potion de vigueur)"]
 
 
 def test_negative_bonus(party):
@@ -106,7 +137,12 @@ def test_negative_bonus(party):
     ok(party, "save", "Arin", "--dc", "10", "--d20", "2", "--bonus", "-3")
     attack, check, save = log(party)[-3:]
     assert (attack["outcome"], check["outcome"], save["outcome"]) == ("hit", "failure", "failure")
-    assert "d20 12-2" in attack["summary"]
+    # the numbers the rules used (second round: `details`), the sign kept
+    assert attack["details"] == {"d20": 12, "bonus": -2, "total": 10, "target": 10, "margin": 0,
+                                 "crit_min": 20, "crit_margin": 10}
+    assert check["details"] == {"d20": 11, "bonus": -2, "total": 9, "target": 10, "margin": -1}
+    assert save["details"] == {"d20": 2, "bonus": -3, "total": -1, "target": 10, "margin": -11}
+    assert "d20 12 − 2 = 10" in attack["summary"]
 
 
 # -- dice left to the ledger ------------------------------------------------------------------
@@ -129,9 +165,12 @@ def test_left_out_d20_is_rolled_recorded_and_seeded(pangee, tmp_path):
     entries = log(pangee)
     for kind in ("attack", "check", "save", "death-save"):
         entry, = [e for e in entries if e["kind"] == kind]
-        assert "tiré par le registre : d20" in entry["summary"]
-        face = int(re.search(r"d20 (\d+)", entry["summary"]).group(1))
-        assert 1 <= face <= 20
+        # recorded as rolled by the ledger (second round: `rolled`; the summary is rendered
+        # in the reader's language, English here)
+        assert entry["rolled"] == ["d20"]
+        assert "(rolled by the ledger: d20)" in entry["summary"]
+        face = entry["details"]["d20"]
+        assert 1 <= face <= 20 and f"d20 {face}" in entry["summary"]
     other = Pangee(str(tmp_path / "same-seed.db"))
     assert _rolled_campaign(other) == outputs
 
@@ -208,16 +247,38 @@ def test_status_as_of_and_session_show_what_status_showed_then(party):
         if step[:2] == ("session", "end"):
             ends[len(ends) + 1] = now
     assert treat_at is not None
+    assert sorted(shown) == list(range(6, 6 + len(STEPS)))  # command numbers, no gaps
+    # --as-recorded: the past as the table saw it then, exactly what status showed
     for position, then in shown.items():
-        assert status(party, "--as-of", str(position)) == then, position
+        assert status(party, "--as-of", str(position), "--as-recorded") == then, position
         for who in then["characters"]:
-            assert status(party, who["name"], "--as-of", str(position))["characters"] == [who]
+            assert status(party, who["name"], "--as-of", str(position),
+                          "--as-recorded")["characters"] == [who]
     for number, then in ends.items():
-        assert status(party, "--session", str(number)) == then, number
+        assert status(party, "--session", str(number), "--as-recorded") == then, number
     # the correction counts from its position on: the treated wound before, untreated after
     arin_then = next(c for c in shown[treat_at]["characters"] if c["name"] == "Arin")
     assert arin_then["wounds"][0]["treated"] is True
     assert status(party, "Arin")["characters"][0]["wounds"][0]["treated"] is False
+    # without --as-recorded the past is shown as the record stands now (CHOICES.md,
+    # "Corrections"): the voided treatment never halved the wound. 1d6+2 face 4 = 6 rests
+    # (WOUND-3); recorded, 19 ≥ DC 18 halved it to 3 (WOUND-4, RULING-HALVE); as corrected it
+    # stays 6, and every rest counted since takes the same from both.
+    void_at = next(e["position"] for e in log(party) if e["kind"] == "void")
+    for position, then in shown.items():
+        corrected = status(party, "--as-of", str(position))
+        if not treat_at <= position < void_at:  # before the treatment, or once voided
+            assert corrected == then, position
+            continue
+        expected = json.loads(json.dumps(then))
+        arin = next(c for c in expected["characters"] if c["name"] == "Arin")
+        wound = arin["wounds"][0]
+        assert (wound["roll"], wound["rests_total"], wound["treated"]) == (6, 3, True)
+        wound.update(rests_total=6, rests_remaining=wound["rests_remaining"] + 3,
+                     treated=False)
+        assert corrected == expected, position
+    assert status(party, "--session", "1") == status(party, "--as-of", str(ends[1]["position"]))
+    assert status(party, "--session", "2") == status(party)
 
 
 def test_status_session_of_the_open_session_is_now(party):
@@ -240,15 +301,30 @@ def test_log_json_keys_exactly(party):
     entries = log(party)
     assert entries
     for entry in entries:
-        assert list(entry) == LOG_KEYS
+        # the contract's keys in its order, then the second round's, then those that apply
+        assert list(entry)[:len(LOG_KEYS)] == LOG_KEYS
+        assert list(entry)[len(LOG_KEYS):len(LOG_KEYS) + 3] == LOG_KEYS_2
+        extra = set(list(entry)[len(LOG_KEYS) + 3:])
+        assert extra <= LOG_KEYS_WHEN, extra
+        assert ("outcomes" in entry) == (len(entry["characters"]) > 1)
         assert isinstance(entry["position"], int)
         assert isinstance(entry["characters"], list) and isinstance(entry["rules"], list)
         assert isinstance(entry["summary"], str) and entry["summary"]
+        assert isinstance(entry["details"], dict) and entry["notes"] == []
+        for effect in entry["effects"]:
+            assert list(effect) == EFFECT_KEYS and effect["text"]
         assert re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", entry["timestamp"])
+    # command numbers: 1, 2, 3… with no gaps (second round)
+    assert [e["position"] for e in entries] == list(range(1, len(entries) + 1))
     assert entries[0]["kind"] == "init" and entries[0]["session"] is None
     attack = entries[-2]
     assert (attack["kind"], attack["session"], attack["outcome"]) == ("attack", 1, "hit")
     assert attack["characters"] == ["Arin"]
+    assert "rolled" not in attack  # the d20 was given
+    rest = entries[-1]
+    assert rest["outcomes"] == {"Arin": "short", "Brune": "short"}
+    assert effects(rest) == [("Arin", "rest.short", {"name": "Arin"}),
+                             ("Brune", "rest.short", {"name": "Brune"})]
 
 
 def test_log_by_session_and_character(party):
@@ -273,6 +349,7 @@ def test_log_by_session_and_character(party):
 ])
 def test_party_rest_is_one_log_entry_naming_everyone(party, kind, args, outcome):
     before = len(log(party))
+    events = events_in(party.db)
     ok(party, *kind.split(), "Arin", "éowyn", "Brune", *args)
     entries = log(party)
     assert len(entries) == before + 1
@@ -280,9 +357,12 @@ def test_party_rest_is_one_log_entry_naming_everyone(party, kind, args, outcome)
     assert rest["kind"] == kind
     assert rest["characters"] == ["Arin", "Éowyn", "Brune"]
     assert rest["outcome"] == outcome
-    # its position is that of the command's last event: what status shows after it
+    assert rest["outcomes"] == {"Arin": outcome, "Éowyn": outcome, "Brune": outcome}
+    # its position is its command number (second round: no gaps), what status shows after it
     assert rest["position"] == status(party)["position"]
-    assert rest["position"] - entries[-2]["position"] == 3  # one event per character
+    assert rest["position"] - entries[-2]["position"] == 1
+    # one event on the Campaign stream (the total order), one per character
+    assert events_in(party.db) - events == 1 + 3
 
 
 def test_attack_target_is_not_a_character_in_the_log(party):
@@ -292,8 +372,14 @@ def test_attack_target_is_not_a_character_in_the_log(party):
 
 # -- help ------------------------------------------------------------------------------------
 
+def _commands(group: click.Group) -> dict:
+    """A group's commands as it lists them (cli/main.py loads each module when asked)."""
+    ctx = click.Context(group)
+    return {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+
+
 def _leaf_commands(group: click.Group, prefix=()):
-    for name, command in sorted(group.commands.items()):
+    for name, command in sorted(_commands(group).items()):
         if isinstance(command, click.Group):
             yield from _leaf_commands(command, prefix + (name,))
         else:
@@ -301,7 +387,7 @@ def _leaf_commands(group: click.Group, prefix=()):
 
 
 LEAVES = list(_leaf_commands(cli))
-GROUPS = [(name,) for name, c in cli.commands.items() if isinstance(c, click.Group)]
+GROUPS = [(name,) for name, c in _commands(cli).items() if isinstance(c, click.Group)]
 
 
 def test_every_contract_command_exists():
@@ -310,12 +396,16 @@ def test_every_contract_command_exists():
         "init", "character add", "session start", "session end", "attack", "check", "save",
         "damage", "heal", "death-save", "stabilize", "treat", "tend", "rest short",
         "rest night", "rest long", "rest wilderness", "cast", "fatigue", "improve", "void",
-        "import", "status", "log"}
+        "import", "status", "log", "explain", "replay", "checkpoint", "what-if", "export",
+        # second round extensions
+        "note", "character list", "character update", "catalogue"}
+    assert {g for g, in GROUPS} == {"character", "session", "rest"}
 
 
 @pytest.mark.parametrize("command", LEAVES, ids=" ".join)
 def test_help_exits_0_and_shows_an_example(command, tmp_path):
-    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "x.db"), *command, "--help"])
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "x.db"), "--lang", "en", *command,
+                                      "--help"])
     assert result.exit_code == 0, result.output
     assert "Examples:" in result.stdout
     example = re.search(rf"^\s+pangee .*{re.escape(command[-1])}", result.stdout, re.M)
@@ -325,7 +415,7 @@ def test_help_exits_0_and_shows_an_example(command, tmp_path):
 
 @pytest.mark.parametrize("command", [(), *GROUPS], ids=lambda c: " ".join(c) or "pangee")
 def test_group_help_exits_0(command):
-    result = CliRunner().invoke(cli, [*command, "--help"])
+    result = CliRunner().invoke(cli, ["--lang", "en", *command, "--help"])
     assert result.exit_code == 0, result.output
     assert "Commands:" in result.stdout
 
@@ -335,7 +425,7 @@ def test_group_help_exits_0(command):
 def test_pangee_db_environment_variable(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     db = tmp_path / "env.db"
-    runner = CliRunner(env={"PANGEE_DB": str(db)})
+    runner = CliRunner(env={"PANGEE_DB": str(db), "PANGEE_LANG": "en"})
     for args in (["init", "Par l'environnement"],
                  ["character", "add", "Arin", "--con", "14", "--hp-max", "30"]):
         result = runner.invoke(cli, args)

@@ -1,6 +1,9 @@
 """Every refusal: the exit code (1 a rule or an unknown name, 2 malformed input), one line
 on stderr starting `pangee: error: ` that names the problem, no traceback, and a store left
-exactly as it was (its log, its status and its count of stored events)."""
+exactly as it was (its log, its status and its count of stored events).
+
+Second round: refusals are codes rendered through gettext, French by default; these tests run
+the command line in English (tests/conftest.py) and match the English wording."""
 
 import json
 import os
@@ -89,7 +92,8 @@ def wounded(pangee, who="Arin", roll="3"):
     ("log", "Zed"),
 ])
 def test_unknown_character_name(party, args):
-    refused(party, args, 1, "unknown character", "'Zed'", "Arin", "Brune")
+    refused(party, args, 1, "unknown character", "“Zed”", "Arin", "Brune", "Carl", "Dora",
+            "pangee character add NAME")
 
 
 def test_duplicate_character_case_and_accents_folded(party):
@@ -122,7 +126,9 @@ def test_death_save_d20_outside_1_to_20(party):
     ("heal", "Arin", "-3"),
 ])
 def test_negative_amount(party, args):
-    refused(party, args, 2, args[0], "amount", "-3", "0 or more")
+    # second round: every number has its documented bounds (CHOICES.md: damage and healing
+    # 0–10,000), and the refusal names them
+    refused(party, args, 2, args[0], "amount", "-3", "out of range", "expected 0 to 10000")
 
 
 # -- the store -------------------------------------------------------------------------------
@@ -234,7 +240,7 @@ def test_malformed_value_in_a_step_is_exit_2_with_its_place(pangee, tmp_path):
 def test_unknown_name_in_a_step_is_exit_1_with_its_place(pangee, tmp_path):
     text = MIDDLE.replace("{who: Brune, ac: 12, d20: 14}", "{who: Zed, ac: 12, d20: 14}")
     assert_error(pangee("import", script(tmp_path, text)), 1, "session 2, step 2",
-                 "unknown character 'Zed'")
+                 "unknown character “Zed”", "expected one of Arin, Brune")
     assert not os.path.exists(pangee.db)
 
 
@@ -295,14 +301,27 @@ def test_endure_without_relentless(party):
             "Dora", "--relentless", "WOUND-1")
 
 
-def test_endure_twice_before_a_long_rest(party):
+def test_endure_twice_before_a_long_rest_does_not_act(party):
+    """Once per long rest. Second round (RULING-ENDURE, CHOICES.md "Wounds"): declaring it
+    again before a long rest is no longer refused; the damage applies as usual and the log
+    says the feature did not act."""
     ok(party, "damage", "Arin", "35", "--cause", "hache à deux mains", "--endure")
     ok(party, "heal", "Arin", "29")
     ok(party, "rest", "night", "Arin", "--watch")  # not a long rest
-    refused(party, ("damage", "Arin", "35", "--cause", "hache à deux mains", "--endure"), 1,
-            "Arin", "once per long rest", "WOUND-1")
-    ok(party, "rest", "long", "Arin")
     ok(party, "damage", "Arin", "35", "--cause", "hache à deux mains", "--endure")
+    spent = json.loads(party("log", "--json").stdout)[-1]
+    assert spent["outcome"] == "dying" and "RULING-ENDURE" in spent["rules"]
+    assert [(e["code"], e["params"]) for e in spent["effects"]] == [
+        ("endure.spent", {"name": "Arin"}),
+        ("hp.dropped", {"name": "Arin", "amount": 35, "before": 30,
+                        "cause": {"text": "Hache à deux mains", "en": "Greataxe"}})]
+    ok(party, "heal", "Arin", "30", "--wound-roll", "4")  # a survival: a wound (WOUND-1)
+    ok(party, "rest", "long", "Arin")  # the feature is back
+    ok(party, "damage", "Arin", "35", "--cause", "hache à deux mains", "--endure")
+    held = json.loads(party("log", "--json").stdout)[-1]
+    assert held["outcome"] == "endured" and held["rules"] == ["WOUND-1", "RULING-ENDURE"]
+    arin = json.loads(party("status", "Arin", "--json").stdout)["characters"][0]
+    assert (arin["hp"]["current"], arin["condition"], len(arin["wounds"])) == (1, "conscious", 1)
 
 
 @pytest.mark.parametrize("survival", [
@@ -398,7 +417,9 @@ def test_store_that_is_not_a_database(tmp_path):
 # -- time travel -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("args,words", [
-    (("--as-of", "0"), ("--as-of", "1 or more")),
+    # second round: --as-of takes a command number, one that exists (CHOICES.md "Bounds")
+    (("--as-of", "0"), ("--as-of 0", "no such command", "expected 1 to 6")),
+    (("--as-of", "7"), ("--as-of 7", "no such command", "expected 1 to 6")),
     (("--session", "9"), ("no session 9", "1")),
     (("--as-of", "3", "--session", "1"), ("--as-of", "--session")),
 ])

@@ -26,9 +26,11 @@ def test_contract_example_wound_on_both_stores(store_url, ledger_at):
     app.record("treat", {"who": "Arin", "by": "Brune", "d20": 13, "bonus": 5})
     app.record("rest night", {"who": ["Arin", "Brune"], "safe": True, "calm": True})
     arin = status_object(app.state())["characters"][0]
-    assert arin["wounds"] == [{"cause": "épée à deux mains", "dice": "2d6", "formula": "1d6+2",
-                               "roll": 7, "rests_total": 3, "rests_remaining": 2,
-                               "treated": True}]
+    # second round: a catalogue cause is recorded by its canonical French name, the English
+    # one beside it (`cause_en`)
+    assert arin["wounds"] == [{"cause": "Épée à deux mains", "cause_en": "Greatsword",
+                               "dice": "2d6", "formula": "1d6+2", "roll": 7, "rests_total": 3,
+                               "rests_remaining": 2, "treated": True}]
     assert arin["hp"] == {"current": 45, "max": 45, "effective_max": 45}
     assert arin["fatigue"] == {"total": 1, "ordinary": 0, "wound": 1, "magic": 0}
 
@@ -37,10 +39,16 @@ def test_refusal_writes_nothing(store_url, ledger_at):
     app = ledger_at(store_url)
     _arin(app)
     before = app.recorder.max_notification_id()
-    with pytest.raises(RuleRefusal, match="only a dying character"):
+    # second round: refusals are codes with parameters (the words are the presentation's)
+    with pytest.raises(RuleRefusal) as refused:
         app.record("death-save", {"who": "Arin", "d20": 12})
-    with pytest.raises(BadValue, match="1 to 20"):
+    assert (refused.value.code, refused.value.rule, refused.value.params) == (
+        "death_save.not_dying", "BASE-DYING", {"name": "Arin", "condition": "conscious", "hp": 45})
+    with pytest.raises(BadValue) as malformed:
         app.record("attack", {"who": "Arin", "ac": 12, "d20": 0})
+    assert (malformed.value.code, malformed.value.params) == (
+        "value.out_of_range", {"kind": "attack", "option": "--d20", "value": "0", "low": 1,
+                               "high": 20})
     assert app.recorder.max_notification_id() == before
 
 

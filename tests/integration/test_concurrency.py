@@ -5,6 +5,10 @@ store connection per command, as separate `pangee` runs would), damaging and hea
 own character and also wounding a shared one. Every command must be recorded exactly once,
 with unique positions and exact hit points, no traceback, and a history that replays and
 verifies. Run as a script, this file is the worker: `python test_concurrency.py DB INDEX N`.
+
+Second round: each command is numbered in the campaign's total order (the Campaign stream),
+so the numbers are 1, 2, 3… with no gap however the writers interleave; each command writes
+the Campaign's event and one per character it touches.
 """
 
 import json
@@ -47,8 +51,8 @@ def expected_hp(count: int) -> tuple[int, int]:
 
 def pangee(db: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
     done = subprocess.run([sys.executable, "-c", "from cli.main import main; main()",
-                           "--db", db, *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+                           "--db", db, "--lang", "en", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
     if check:
         assert done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stderr}"
     assert "Traceback" not in done.stderr, done.stderr
@@ -86,7 +90,7 @@ def test_four_processes_record_every_command_exactly_once(backend, tmp_path, req
     log = json.loads(pangee(db, "log", "--json").stdout)
     positions = [entry["position"] for entry in log]
     assert len(positions) == len(set(positions)) == setup_entries + WORKERS * COMMANDS
-    assert positions == sorted(positions)
+    assert positions == list(range(1, len(log) + 1))  # command numbers: no gap, no repeat
 
     from ledger.application import CampaignLedger
     from ledger.store import parse_target
@@ -98,8 +102,12 @@ def test_four_processes_record_every_command_exactly_once(backend, tmp_path, req
         wanted = {f"c{i}-{k}" for i in range(WORKERS) for k in range(COMMANDS)}
         assert sorted(causes) == sorted(wanted)  # every command once, none twice
         events = ledger.recorder.select_notifications(start=1, limit=10_000)
-        assert len(events) == 1 + 2 * (WORKERS + 1) + WORKERS * COMMANDS
+        # init: the Campaign's event; every other command: the Campaign's and its character's
+        # (the first release wrote no Campaign event for a damage or a heal)
+        assert len(events) == 1 + 2 * (WORKERS + 1) + 2 * WORKERS * COMMANDS
         assert len({e.id for e in events}) == len(events)
+        campaign = [e for e in events if e.topic.startswith("pangee:Campaign.")]
+        assert [e.originator_version for e in campaign] == list(range(1, len(log) + 1))
     finally:
         ledger.close()
 
@@ -109,7 +117,8 @@ def test_four_processes_record_every_command_exactly_once(backend, tmp_path, req
     assert hp == {**{f"W{i}": own for i in range(WORKERS)}, "Shared": shared}
 
     replayed = pangee(db, "replay", "--verify")
-    assert "replayed to position" in replayed.stdout
+    assert replayed.stdout.startswith(f"replayed {len(log)} commands: digest ")
+    assert "(verified" in replayed.stdout
     assert json.loads(pangee(db, "status", "--json").stdout) == status
 
 
@@ -119,7 +128,8 @@ def _work(db: str, index: int, count: int) -> int:
 
     failures = 0
     for args in worker_commands(index, count):
-        code = cli.main(["--db", db, *args], prog_name="pangee", standalone_mode=False)
+        code = cli.main(["--db", db, "--lang", "en", *args], prog_name="pangee",
+                        standalone_mode=False)
         if code:
             failures += 1
             print(f"pangee {' '.join(args)}: exit {code}", file=sys.stderr)

@@ -48,10 +48,12 @@ class Translated:
                 formatter.write_text(text)
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        from click.utils import make_default_short_help
-
+        """The help's first sentence, cut at a word within the width the listing has."""
         text = (_tr(self.help_msgid) or "").split("\n")[0].split(". ")[0].rstrip(".")
-        return make_default_short_help(text, max(limit, 50))
+        limit = max(limit, 50)
+        if len(text) <= limit:
+            return text
+        return text[:limit - 1].rsplit(" ", 1)[0].rstrip(",;:(") + "…"
 
     def collect_usage_pieces(self, ctx):
         pieces = super().collect_usage_pieces(ctx)

@@ -145,6 +145,10 @@ def entry(row: dict, brief: bool = False) -> Entry:
         status.append(Line(render("line.voided", {"by": voided_by})))
     elif note:
         status.append(Line(render(note["code"], note.get("params"))))
+    if brief:  # one line per command: what a correction did, said in brackets
+        if status:
+            text += render("line.brief_status", {"status": status[0].text})
+        return Entry(row["position"], text, rules, [], [], [], voided_by)
     if now and not brief:
         status.append(Line(render("line.now", {"outcome": now.get("outcome") or "—"})))
         status += [Line("  " + line.text, line.rules) for line in effect_lines(now)]

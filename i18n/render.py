@@ -20,7 +20,8 @@ ENUMERATED = {"condition": "condition", "outcome": "outcome", "source": "source"
               "kind": "kind", "rest": "rest", "treatment": "outcome", "how": "how",
               "before_condition": "condition", "after_condition": "condition", "why": "why",
               "condition_before": "condition", "target_kind": "kind", "command_kind": "kind",
-              "what": "what"}
+              "what": "what", "field": "field"}
+NAMES = ("dying", "dead")  # lists of names said as a sentence says them: "A, B and C"
 
 
 @lru_cache(maxsize=1)
@@ -89,6 +90,8 @@ def localize(key: str, value) -> str:
         return term(ENUMERATED[key], value)
     if key == "rules" and isinstance(value, (list, tuple)):
         return ", ".join(value)
+    if key in NAMES and isinstance(value, (list, tuple)) and len(value) > 1:
+        return render("list.and", {"first": ", ".join(map(str, value[:-1])), "last": value[-1]})
     if isinstance(value, (list, tuple)):
         return ", ".join(localize(key, item) for item in value)
     if isinstance(value, bool):

@@ -107,6 +107,10 @@ def change_lines(change: dict) -> list[str]:
     number, kind = change["number"], change["kind"]
     if change["change"] == "lost":
         why = change.get("note_after") or {}
+        if why.get("code") == "fold.refused":  # the rules' own reason, not "without effect: …"
+            why = why["params"]["reason"]
+        elif why.get("code") == "fold.missing_roll":
+            why = {"code": "fold.needs_roll", "params": why.get("params")}
         return [render("whatif.lost", {"number": number, "kind": kind,
                                        "why": render(why.get("code", "whatif.nothing"),
                                                      why.get("params"))})]
@@ -170,7 +174,8 @@ def end_lines(ends: list[dict]) -> list[str]:
             if key == "condition":
                 before, after = term("condition", before), term("condition", after)
             if key == "wounds":
-                before, after = "[" + ", ".join(map(str, before)) + "]", "[" + ", ".join(map(str, after)) + "]"
+                before = ", ".join(map(str, before)) or render("whatif.no_wound")
+                after = ", ".join(map(str, after)) or render("whatif.no_wound")
             if key == "saves":
                 before, after = "{}/{}".format(*before), "{}/{}".format(*after)
             parts.append(render(f"whatif.{key}", {"before": before, "after": after}))

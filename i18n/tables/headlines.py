@@ -54,6 +54,7 @@ MESSAGES = {
     "line.rolled": N_(" (rolled by the ledger: {fields})"),
     "line.foraging": N_(" (finding food)"),
     "line.voided": N_("voided by #{by}"),
+    "line.brief_status": N_(" ({status})"),
     "line.without_effect": N_("without effect since a correction: {why}"),
     "line.now": N_("since a correction, now: {outcome}"),
     "line.note": N_("note #{number}: {text}"),

@@ -109,6 +109,7 @@ MESSAGES = {
     # the fold and the verification
     "fold.voided": N_("voided by #{by}"),
     "fold.missing_roll": N_("without effect: it needs a {field} that was never rolled ({rule})"),
+    "fold.needs_roll": N_("it needs a {field} that was never rolled ({rule})"),
     "fold.refused": N_("without effect: {reason}"),
     "fold.unknown_kind": N_("unknown command kind “{kind}”"),
     "verify.unreadable": N_("the event at position {position} cannot be read ({reason})"),

@@ -31,6 +31,8 @@ TERMS = {
         "improve": N_("Constitution improvement"), "void": N_("correction"), "note": N_("note"),
     },
     "what": {"damage": N_("damage"), "healing": N_("healing")},
+    "field": {"wound_roll": N_("wound roll (--wound-roll)"), "d20": N_("d20 (--d20)"),
+              "save_d20": N_("save d20 (--save-d20)")},
     "rest": {"long": N_("long rest"), "short": N_("short rest"), "none": N_("no rest")},
     "source": {"ordinary": N_("ordinary"), "wound": N_("wound"), "magic": N_("magic")},
     "how": {"stabilized": N_("stabilized"), "three-successes": N_("three death save successes"),

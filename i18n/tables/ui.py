@@ -63,6 +63,8 @@ MESSAGES = {
     "whatif.wild": N_("days in the wild {before} → {after}"),
     "whatif.saves": N_("death saving throws (successes/failures) {before} → {after}"),
     "whatif.nothing": N_("nothing"),
+    "whatif.no_wound": N_("none"),
+    "list.and": N_("{first} and {last}"),
     # corrections
     "void.dry_title": N_("Voiding #{number}: a preview (nothing is written):"),
     "void.recorded_lost": N_("These commands lost their effect (accepted with --force):"),

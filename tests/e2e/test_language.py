@@ -209,11 +209,6 @@ def test_fatigue_six_refusal_counts_one_level_in_the_singular_RULING_FATIGUE_DEA
     assert "removes at least 1 ordinary or magic level (" in message
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "fold.missing_roll renders its `field` parameter verbatim: a command left without effect "
-    "by a correction reads `it needs a wound_roll that was never rolled` / `il faudrait un "
-    "wound_roll qui n’a jamais été tiré` (a Python identifier in both languages) where the "
-    "refusal names the option, --wound-roll"))
 def test_a_missing_die_is_named_in_words_in_both_languages_WOUND_3(pangee):
     party(pangee)
     ok(pangee, "damage", "Arin", "50", "--cause", "épée à deux mains")

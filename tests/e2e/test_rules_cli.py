@@ -399,7 +399,7 @@ def test_party_rest_refusal_is_one_sentence_naming_the_dying_BASE_DYING(pangee):
         "(BASE-DYING)")
     ok(pangee, "damage", "Cid", "30", "--cause", "dague")
     assert refused(pangee, "rest", "night", "Arin", "Brune", "Cid", "--safe", "--calm") == (
-        "pangee: error: the party cannot rest while Arin, Cid are dying: stabilize or heal them "
+        "pangee: error: the party cannot rest while Arin and Cid are dying: stabilize or heal them "
         "first (BASE-DYING)")
 
 

@@ -140,6 +140,11 @@ def replay(session, check, checkpoint, as_json):
         report = verify(ledger.db, ledger.recorder, wanted)
         if report.finding is not None:
             finding = report.finding
+            if finding.code == "verify.unreadable":  # reported by every command from now on
+                from ledger.errors import DamagedStore
+
+                session.record_damage(DamagedStore("store.damaged_event", None,
+                                                   **finding.params))
             raise RuleRefusal("verify.failed", None, number=finding.position,
                               problem={"code": finding.code, "params": finding.params})
     with showing_progress(ledger, render("progress.replaying")):

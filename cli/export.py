@@ -36,9 +36,15 @@ def export(session, fmt, path):
     fmt = fmt or _format_of(path)
     if path not in (None, "-") and is_store_file(session.target(), path):
         raise BadValue("cli.export_onto_store", None, path=path)
+    from ledger.errors import DamagedStore
+
     ledger = session.reader()
     state = ledger.state()
-    text = render(ledger, state, fmt)
+    try:
+        text = render(ledger, state, fmt)
+    except DamagedStore as damaged:  # reported by every command from now on
+        session.record_damage(damaged)
+        raise
     if path is None or path == "-":
         click.echo(text[:-1] if text.endswith("\n") else text)
         return

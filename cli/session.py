@@ -125,6 +125,16 @@ class Session:
                 return self._open(target)
         return self._open(target)
 
+    def record_damage(self, damaged) -> None:
+        """Remember a damage found while reading (verify, export), so that every command
+        reports it until a replay succeeds."""
+        if self._ledger is None:
+            self._reader, reader = None, self._reader
+            if reader is not None:
+                reader.close()
+            self.ledger(caught_up=False)
+        self._ledger.projections.record_damage(damaged)
+
     def campaign_ledger(self):
         """The ledger of an existing campaign (refused before `init`)."""
         ledger = self.ledger()

@@ -36,7 +36,7 @@ def _clean(text: str, what: str, limit: str) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise BadValue("text.not_utf8", None, what=what) from None
-    text = unicodedata.normalize("NFC", text).strip()
+    text = unicodedata.normalize("NFC", text)
     for char in text:
         category = unicodedata.category(char)
         if category in ("Cc", "Cs") or char in BIDI:
@@ -44,6 +44,7 @@ def _clean(text: str, what: str, limit: str) -> str:
         if limit == "name" and (category in ("Cf", "Co", "Cn", "Zl", "Zp")
                                 or (category == "Zs" and char != " ")):
             raise BadValue("text.invisible", None, what=what, char=_code_point(char))
+    text = text.strip()
     if limit == "name":
         text = " ".join(text.split())
     if not text:

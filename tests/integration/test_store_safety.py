@@ -136,8 +136,9 @@ def races(folder: Path, rounds: list[list[list[str]]]):
 def wait_for(paths: list[Path], racers) -> None:
     limit = time.monotonic() + 60
     while not all(p.exists() for p in paths):
-        ended = [r for r in racers if r.poll() is not None]
-        if ended and not all(p.exists() for p in paths):  # a racer ended before its round
+        # a racer that failed before its round (one that ended well has written its files)
+        ended = [r for r in racers if r.poll() is not None and r.returncode != 0]
+        if ended and not all(p.exists() for p in paths):
             assert False, ended[0].communicate()[1]
         assert time.monotonic() < limit, f"no {paths}"
         time.sleep(0.001)

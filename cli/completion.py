@@ -13,8 +13,9 @@ from click.shell_completion import CompletionItem
 MOST = 50
 
 
-def _reader(ctx):
-    """The store's read models, read-only (SQLite only: completion must stay instant)."""
+def _read(ctx, ask, nothing=()):
+    """`ask(reader)` on the store's read models, read-only (SQLite only: completion must stay
+    instant); `nothing` when they cannot be read."""
     import os
 
     from ledger.store import parse_target
@@ -23,8 +24,14 @@ def _reader(ctx):
     db = ctx.find_root().params.get("db") or os.environ.get("PANGEE_DB") or "campaign.db"
     target = parse_target(db)
     if target.kind != "sqlite" or not os.path.exists(target.path):
-        return None
-    return open_reader(target.path)
+        return list(nothing)
+    reader = open_reader(target.path)
+    if reader is None:
+        return list(nothing)
+    try:
+        return ask(reader)
+    finally:
+        reader.close()
 
 
 def _safely(function):
@@ -47,13 +54,7 @@ def _starting(names, incomplete: str) -> list[str]:
 
 @_safely
 def characters(ctx, incomplete):
-    reader = _reader(ctx)
-    if reader is None:
-        return []
-    try:
-        names = [s.name for s in reader.state().characters.values()]
-    finally:
-        reader.close()
+    names = _read(ctx, lambda reader: [c["name"] for c in reader.status_json()["characters"]])
     return _starting(names, incomplete)
 
 
@@ -95,30 +96,16 @@ def numbers(ctx, incomplete):
     """Recent command numbers, newest first, each with its kind and first line."""
     from i18n.entries import headline
 
-    reader = _reader(ctx)
-    if reader is None:
-        return []
-    try:
-        last = reader.queries.last_number()
-        rows = reader.queries.log(upto=last)[-200:]
-    finally:
-        reader.close()
-    items = []
-    for row in reversed(rows):
-        text = str(row["position"])
-        if text.startswith(incomplete):
-            items.append(CompletionItem(text, help=headline(row["fact"], row["result"])[:70]))
-    return items
+    def recent(reader):
+        last = reader.head()[0]
+        return reader.queries.log(upto=last, after=max(0, last - 200))
+    return [CompletionItem(str(row["position"]), help=headline(row["fact"], row["result"])[:70])
+            for row in reversed(_read(ctx, recent))
+            if str(row["position"]).startswith(incomplete)]
 
 
 @_safely
 def sessions(ctx, incomplete):
-    reader = _reader(ctx)
-    if reader is None:
-        return []
-    try:
-        found = reader.queries.sessions()
-    finally:
-        reader.close()
     return [CompletionItem(str(s["number"]), help=s.get("title") or "")
-            for s in found if str(s["number"]).startswith(incomplete)]
+            for s in _read(ctx, lambda reader: reader.queries.sessions())
+            if str(s["number"]).startswith(incomplete)]

@@ -105,7 +105,7 @@ class Queries:
 
     # -- the log -----------------------------------------------------------------------------
     def log(self, names: list[str] | None = None, session: int | None = None,
-            upto: int | None = None) -> list[dict]:
+            upto: int | None = None, after: int = 0) -> list[dict]:
         """Every command, oldest first, with what the rules made of it then and now, and the
         notes attached to it."""
         sql = ("SELECT number, session, timestamp, characters, kind, fact, result, note, now "
@@ -122,6 +122,9 @@ class Queries:
         if upto is not None:
             where.append("number <= ?")
             params.append(upto)
+        if after:
+            where.append("number > ?")
+            params.append(after)
         if where:
             sql += " WHERE " + " AND ".join(where)
         notes = self.notes()

@@ -9,7 +9,6 @@ substrings (the store's label, a table's name) that survive wording changes.
 """
 
 import functools
-import inspect
 import json
 import os
 import shutil
@@ -486,15 +485,6 @@ def test_retries_keep_to_their_deadline():
     assert list(attempts(0, clock=lambda: now[0], sleep=sleep)) == [1]
 
 
-def _application_keeps(deadline: str) -> bool:
-    import ledger.application
-
-    return deadline in inspect.getsource(ledger.application)
-
-
-@pytest.mark.xfail(not _application_keeps("WRITE_DEADLINE_S"), run=False, strict=False,
-                   reason="ledger/application.py still retries RETRIES=30 times (each waiting "
-                          "BUSY_TIMEOUT_S): it must stop at ledger.store.WRITE_DEADLINE_S")
 def test_a_write_that_never_gets_the_lock_ends_in_one_line_having_written_nothing(tmp_path):
     db = tmp_path / "busy.db"
     assert pangee(str(db), "init", "Occupée").returncode == 0
@@ -517,9 +507,6 @@ def test_a_write_that_never_gets_the_lock_ends_in_one_line_having_written_nothin
     assert pangee(str(db), "log", "--json").stdout == before
 
 
-@pytest.mark.xfail(not _application_keeps("OPEN_DEADLINE_S"), run=False, strict=False,
-                   reason="ledger/application.py retries its first open 8 times whatever the "
-                          "time: it must stop at ledger.store.OPEN_DEADLINE_S")
 def test_a_postgres_events_table_that_stays_locked_ends_in_one_line(pg_url):
     """A write waits for the events table within the documented bound (a lock_timeout on
     every connection, shortened here through PGOPTIONS, kept by

@@ -7,7 +7,6 @@ from i18n import N_
 from . import completion, output
 from .help import argument, command, option
 from .options import json_option
-from .progress import showing_progress
 
 
 @command("explain", help=N_("A character's history: every fatigue level gained and lost, every "
@@ -34,10 +33,10 @@ def explain(session, who, as_of, session_number, as_json):
     if number is not None:
         state = ledger.queries.state_as_of(number)
     sheet = state.sheet(who)
-    rows = ledger.queries.log([sheet.name], upto=number)
     without = [w for w in ledger.queries.without_effect(sheet.name)
                if number is None or w["position"] <= number]
-    obj = explanation(state, sheet, rows, without)
+    obj = explanation(state, sheet, ledger.queries.history(sheet.name, number),
+                      ledger.queries.notes_about(sheet.name, number), without)
     if as_json:
         output.emit_json(_json(obj))
     else:
@@ -131,6 +130,8 @@ def replay(session, check, checkpoint, as_json):
     from ledger.rules.errors import BadValue, RuleRefusal
     from projections.verify import parse_checkpoint, verify
 
+    from .progress import showing_progress
+
     if checkpoint and not check:
         raise BadValue("cli.checkpoint_alone", None)
     wanted = parse_checkpoint(checkpoint) if checkpoint else None
@@ -176,7 +177,7 @@ def replay(session, check, checkpoint, as_json):
 @json_option
 @click.pass_obj
 def checkpoint(session, as_json):
-    from ledger.digests import checkpoint_token
+    from ledger.tokens import checkpoint_token
 
     number, chain = session.reader().head()
     token = checkpoint_token(number, chain)

@@ -48,8 +48,8 @@ def lines(texts: list[str], pager: bool = False) -> None:
         if pager and len(safe) > terminal_height():
             click.echo_via_pager("\n".join(safe) + "\n", color=colour_wanted())
             return
-    for text in safe:
-        click.echo(text)
+    if safe:
+        click.echo("\n".join(safe))
 
 
 _NUMBER = re.compile(r"^(#\d+)")

@@ -24,7 +24,7 @@ def past(ledger, state, as_of, session_number, as_recorded):
         if not 1 <= session_number <= INT_RANGES["number"][1]:
             raise BadValue("session.unknown", None, number=session_number,
                            known=[s["number"] for s in ledger.queries.sessions()])
-        return ledger.queries.session_end(session_number, state)
+        return ledger.queries.session_end(session_number, state.position)
     if as_of is not None:
         ledger.queries.check_number(as_of)
     return as_of
@@ -94,7 +94,7 @@ def log(session, who, session_number, brief, pager, as_json):
     ledger = session.reader()
     names = [_known(ledger.status_json(), name)["name"] for name in who]
     if session_number is not None:
-        ledger.queries.session_end(session_number, ledger.state())
+        ledger.queries.session_end(session_number)
     rows = ledger.queries.log(names, session_number)
     if as_json:
         output.emit_json([entry_json(row, entry(row, brief)) for row in rows])

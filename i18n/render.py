@@ -78,6 +78,11 @@ def plus_minus(value: int) -> str:
 
 
 def localize(key: str, value) -> str:
+    kind = type(value)  # the usual cases first: this runs for every parameter shown
+    if kind is str:
+        return term(ENUMERATED[key], value) if key in ENUMERATED else value
+    if kind is int:
+        return plus_minus(value) if key == "bonus" else str(value)
     if key == "bonus" and isinstance(value, int) and not isinstance(value, bool):
         return plus_minus(value)
     if key == "where" and isinstance(value, dict):

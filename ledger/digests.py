@@ -5,7 +5,6 @@ heavy imported, so readers and verifiers need no event library."""
 import hashlib
 import json
 
-from .rules.errors import BadValue
 
 GENESIS = "0" * 64
 
@@ -48,17 +47,4 @@ def chain_next(chain: str, digest: str) -> str:
     return hashlib.sha256((chain + digest).encode()).hexdigest()
 
 
-def parse_checkpoint(token: str) -> tuple[int, str]:
-    try:
-        number, digest = token.strip().split("-", 1)
-        number = int(number) if len(number) <= 15 else -1
-        int(digest, 16)
-    except ValueError:
-        raise BadValue("checkpoint.malformed", None, token=token[:60]) from None
-    if number < 1 or not 8 <= len(digest) <= 64:
-        raise BadValue("checkpoint.malformed", None, token=token[:60])
-    return number, digest.lower()
-
-
-def checkpoint_token(number: int, chain: str) -> str:
-    return f"{number}-{chain[:24]}"
+from .tokens import checkpoint_token, parse_checkpoint  # noqa: E402 (kept importable here)

@@ -37,14 +37,12 @@ Waiting is bounded (all in seconds):
 """
 
 import os
-import random
 import re
 import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from .rules.errors import BadValue
 
@@ -114,6 +112,8 @@ def _postgres(url: str) -> Target:
     stays in them (a standard URL parser would cut it into the host, path or query, and show
     it). The label is built from the parts that were understood, never from the raw text.
     """
+    from urllib.parse import parse_qs, unquote, urlsplit
+
     scheme, _sep, rest = url.partition("://")
     userinfo, at, hostpart = rest.rpartition("@")
     user_text, colon, password = userinfo.partition(":")
@@ -173,6 +173,8 @@ def _postgres(url: str) -> Target:
 def scrub(text: str, target: Target) -> str:
     """`text` (an error's detail) with the target's password masked, should it hold it."""
     password = target.env.get("POSTGRES_PASSWORD") or ""
+    from urllib.parse import quote
+
     for secret in {password, quote(password, safe="")}:
         if len(secret) >= 3:
             text = text.replace(secret, "***")
@@ -298,7 +300,8 @@ def inspect_sqlite(path: str) -> StoreContents:
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
         return StoreContents(NOT_DATABASE)
     wal = header[18] == 2 and header[19] == 2
-    uri = "file:" + quote(path, safe="/")
+    # a file: URI: what SQLite reads as its own syntax is percent-encoded
+    uri = "file:" + path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
     modes = ["?mode=ro&immutable=1", "?mode=ro"] if wal and not os.path.exists(path + "-wal") \
         else ["?mode=ro"]
     for attempt, mode in enumerate(modes, 1):
@@ -388,6 +391,8 @@ def attempts(deadline_s: float, first_delay: float = 0.01, max_delay: float = 0.
         left = deadline_s - (clock() - start)
         if left <= 0:
             return
+        import random
+
         sleep(min(delay + random.random() * delay, left))
         if clock() - start >= deadline_s:
             return

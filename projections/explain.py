@@ -23,35 +23,24 @@ def rulings_in_force(state: CampaignState) -> list[dict]:
             for key, (rule, default, _values) in RULINGS.items()]
 
 
-def _effects(row: dict, name: str) -> list[dict]:
-    """The consequences a command had for `name`, as the record now stands."""
-    result = row.get("now") or row.get("result") or {}
-    return [e for e in result.get("effects", []) if e.get("character") == name]
-
-
-def history(rows: list[dict], name: str) -> dict:
-    """Fatigue, wound and Constitution events of `name` in command order."""
-    fatigue, constitution, wounds, notes = [], [], {}, []
-    for row in rows:
-        for attached in row.get("notes", []):
-            notes.append({"position": row["position"], "kind": row["kind"], **attached})
-        if row.get("note") and not row.get("now"):
-            continue  # voided, or without effect since a correction: nothing of it stands
-        for e in _effects(row, name):
-            item = {"position": row["position"], "kind": row["kind"], "code": e["code"],
-                    "params": e["params"], "rules": e["rules"]}
-            if e["code"] in FATIGUE_CODES:
-                fatigue.append(item)
-            if e["code"] in CON_CODES:
-                constitution.append(item)
-            if e["code"] in WOUND_CODES:
-                origin = row["position"] if e["code"] == "wound.created" else e["params"].get("origin")
-                wounds.setdefault(origin, []).append(item)
-    return {"fatigue": fatigue, "constitution": constitution, "notes": notes,
+def history(items: list[dict]) -> dict:
+    """A character's consequences (Queries.history) sorted into its fatigue, its wounds (each
+    from the command that caused it, by that command's number) and its Constitution."""
+    fatigue, constitution, wounds = [], [], {}
+    for item in items:
+        code = item["code"]
+        if code in FATIGUE_CODES:
+            fatigue.append(item)
+        if code in CON_CODES:
+            constitution.append(item)
+        if code in WOUND_CODES:
+            origin = item["position"] if code == "wound.created" else item["params"].get("origin")
+            wounds.setdefault(origin, []).append(item)
+    return {"fatigue": fatigue, "constitution": constitution,
             "wounds": [{"origin": origin, "story": story} for origin, story in wounds.items()]}
 
 
-def explanation(state: CampaignState, sheet: Sheet, rows: list[dict],
+def explanation(state: CampaignState, sheet: Sheet, told: list[dict], notes: list[dict],
                 without_effect: list[dict]) -> dict:
     levels = []
     for source, items in (("ordinary", sheet.ordinary), ("magic", sheet.magic)):
@@ -62,7 +51,7 @@ def explanation(state: CampaignState, sheet: Sheet, rows: list[dict],
         levels.append({"source": "wound", "position": wound.position, "cause": wound.cause,
                        "cause_en": wound.cause_en, "rules": ["WOUND-2", "WOUND-7"]})
     healing = {w.position: w for w in sheet.wounds}
-    past = history(rows, sheet.name)
+    past = history(told)
     for wound in past["wounds"]:
         now = healing.get(wound["origin"])
         wound["healing"] = now is not None
@@ -80,6 +69,6 @@ def explanation(state: CampaignState, sheet: Sheet, rows: list[dict],
                          "current": con_current(sheet), "hp_max": hp_max(sheet),
                          "losses": losses, "history": past["constitution"]},
         "without_effect": without_effect,
-        "notes": past["notes"],
+        "notes": notes,
         "rulings": rulings_in_force(state),
     }

@@ -107,13 +107,18 @@ class Reader:
     @property
     def queries(self):
         if self._queries is None:
-            from .queries import Queries
+            from types import SimpleNamespace
 
-            self._queries = Queries(self.db, self.projections)
+            from .queries import Queries
+            from .schema import Tables
+
+            self._queries = Queries(self.db, SimpleNamespace(t=Tables(self.db)))
         return self._queries
 
     def state(self):
-        return self.projections.current()[0]
+        from ledger.rules.state import CampaignState
+
+        return CampaignState.from_dict(self._body("current")["state"])
 
     def close(self) -> None:
         self.db.close()

@@ -16,14 +16,15 @@ def _load(text):
 
 class Queries:
     def __init__(self, db, projections):
+        """`projections`: anything with `t`, the read models' table names (schema.Tables)."""
         self.db = db
         self.projections = projections
 
     def _rows(self, sql: str, params=()) -> list[tuple]:
         t = self.projections.t
         with self.db.tx(commit=False) as c:
-            c.execute(sql.replace("{commands}", t.commands).replace("{snapshots}", t.snapshots),
-                      params)
+            c.execute(sql.replace("{commands}", t.commands).replace("{snapshots}", t.snapshots)
+                      .replace("{history}", t.history), params)
             return c.fetchall()
 
     def last_number(self) -> int:
@@ -94,12 +95,15 @@ class Queries:
                 sessions[session]["end"] = number
         return list(sessions.values())
 
-    def session_end(self, number: int, state) -> int:
-        """The command number at which session `number` ended (its last while open)."""
+    def session_end(self, number: int, last: int | None = None) -> int:
+        """The command number at which session `number` ended (the last command while it is
+        still open)."""
         sessions = self.sessions()
         for session in sessions:
             if session["number"] == number:
-                return session["end"] if session["end"] is not None else state.position
+                if session["end"] is not None:
+                    return session["end"]
+                return last if last is not None else self.last_number()
         raise BadValue("session.unknown", None, number=number,
                        known=[s["number"] for s in sessions])
 
@@ -142,6 +146,29 @@ class Queries:
             entry["notes"] = notes.get(entry["position"], [])
             entries.append(entry)
         return entries
+
+    def history(self, name: str, upto: int | None = None) -> list[dict]:
+        """A character's consequences that `explain` tells, in command order, as the record
+        stands (the history read model)."""
+        sql = ("SELECT number, kind, code, params, rules FROM {history} WHERE character = ?"
+               + (" AND number <= ?" if upto is not None else "") + " ORDER BY number, seq")
+        params = (name,) if upto is None else (name, upto)
+        return [{"position": n, "kind": k, "code": c, "params": json.loads(p),
+                 "rules": json.loads(r)} for n, k, c, p, r in self._rows(sql, params)]
+
+    def notes_about(self, name: str, upto: int | None = None) -> list[dict]:
+        """The GM's notes attached to the commands that name `name`."""
+        notes = self.notes()
+        if not notes:
+            return []
+        targets = sorted(n for n in notes if upto is None or n <= upto)
+        found = []
+        for number, kind, characters in self._rows(
+                "SELECT number, kind, characters FROM {commands} WHERE number IN ("
+                + ", ".join("?" * len(targets)) + ") ORDER BY number", tuple(targets)):
+            if name in json.loads(characters):
+                found += [{"position": number, "kind": kind, **note} for note in notes[number]]
+        return found
 
     def notes(self) -> dict[int, list[dict]]:
         """GM notes by the command they are attached to (voided notes left out)."""

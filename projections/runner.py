@@ -23,7 +23,8 @@ from ledger.rules.state import CampaignState
 from ledger.digests import GENESIS, chain_next
 
 from .decode import StoredFact, group_commands, read_events
-from .schema import TRACKING_KEY, Tables, create_tables, drop_aside, reset_tables, swap_in
+from .schema import (HISTORY_PREFIXES, TRACKING_KEY, Tables, create_tables, drop_aside,
+                     reset_tables, swap_in)
 
 SNAPSHOT_EVERY = 500
 BATCH = 5000
@@ -194,6 +195,7 @@ class Projections:
         heads, chain = dict(body["heads"]), body["chain"]
         number, last_event = body["number"], body["last_event"]
         pending: list[list] = []
+        told: list[tuple] = []  # the characters' histories (explain)
         snapshots: list[tuple[int, str]] = []
         updates: dict[int, tuple] = {}
         by_event: dict[int, int] = {}  # last event position -> number (v1 corrections)
@@ -228,6 +230,8 @@ class Projections:
                     updates[pos] = (_FAST(pnote) if pnote else None, _FAST(now) if now else None)
                 head = group[0]
                 by_event[group[-1].position] = number
+                if result is not None:
+                    told += history_rows(number, fact["kind"], result.as_dict())
                 pending.append([
                     number, head.position, group[-1].position, head.meta["cmd"],
                     head.meta.get("session"), head.timestamp, fact["kind"],
@@ -243,8 +247,9 @@ class Projections:
                 new_body = {"state": replayer.state.to_dict(), "heads": heads, "chain": chain,
                             "number": number, "last_event": position}
                 start = self._write(start, position, new_body, pending, snapshots, updates,
-                                    status_object(replayer.state))
+                                    status_object(replayer.state), told)
                 pending.clear()
+                told.clear()
                 snapshots.clear()
                 updates.clear()
         return start
@@ -277,7 +282,7 @@ class Projections:
             row = c.fetchone()
         return row[0] if row else None
 
-    def _write(self, start, position, body, rows, snapshots, updates, status) -> int:
+    def _write(self, start, position, body, rows, snapshots, updates, status, history) -> int:
         t = self.t
         with self.db.tx() as c:
             c.execute(f"UPDATE {t.tracking} SET position = ? WHERE position = ? AND name = ?",
@@ -298,12 +303,38 @@ class Projections:
                     c.execute(f"UPDATE {t.commands} SET note = ?, now = ? WHERE number = ?",
                               (note, now, number))
             c.executemany(f"INSERT INTO {t.commands} VALUES ({', '.join('?' * 15)})", rows)
+            c.executemany(f"INSERT INTO {t.history} VALUES (?, ?, ?, ?, ?, ?, ?)", history)
+            for number, (note, now) in updates.items():  # what a correction changed
+                c.execute(f"DELETE FROM {t.history} WHERE number = ?", (number,))
+                if now:
+                    effective = json.loads(now)
+                elif note:
+                    effective = None  # voided or without effect: nothing of it stands
+                else:
+                    c.execute(f"SELECT kind, result FROM {t.commands} WHERE number = ?", (number,))
+                    kind, first = c.fetchone()
+                    effective = _load(first)
+                if effective:
+                    c.execute(f"SELECT kind FROM {t.commands} WHERE number = ?", (number,))
+                    kind = c.fetchone()[0]
+                    c.executemany(f"INSERT INTO {t.history} VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                  history_rows(number, kind, effective))
             c.executemany(f"INSERT INTO {t.snapshots} (number, body) VALUES (?, ?)", snapshots)
         return position
 
 
 def _load(text):
     return json.loads(text) if text else None
+
+
+def history_rows(number: int, kind: str, result: dict | None) -> list[tuple]:
+    """The consequences of one command that a character's history keeps (explain)."""
+    rows = []
+    for seq, e in enumerate((result or {}).get("effects", ())):
+        if e.get("character") and e["code"].startswith(HISTORY_PREFIXES):
+            rows.append((e["character"], number, seq, kind, e["code"], _FAST(e["params"]),
+                         plain_list(e["rules"])))
+    return rows
 
 
 def _streams(group: list[StoredFact]) -> list[str]:

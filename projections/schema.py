@@ -6,7 +6,7 @@ built gets them rebuilt on open (the events are never touched). SQLite's trackin
 shared by everything in one file, so the projection has its own key (`pangee.commands`).
 """
 
-SCHEMA = "4"
+SCHEMA = "6"
 TRACKING_KEY = "pangee.commands"
 
 TABLES = {
@@ -18,7 +18,15 @@ TABLES = {
         "characters TEXT NOT NULL, streams TEXT NOT NULL, fact TEXT NOT NULL, result TEXT, "
         "note TEXT, now TEXT, chain TEXT NOT NULL, shape INTEGER NOT NULL"),
     "pangee_snapshots": "number BIGINT PRIMARY KEY, body TEXT NOT NULL",
+    # each character's history as `explain` tells it: fatigue, wounds, Constitution
+    "pangee_history": (
+        "character TEXT NOT NULL, number BIGINT NOT NULL, seq INTEGER NOT NULL, "
+        "kind TEXT NOT NULL, code TEXT NOT NULL, params TEXT NOT NULL, rules TEXT NOT NULL, "
+        "PRIMARY KEY (character, number, seq)"),
 }
+# the codes of the consequences the history holds (projections/explain.py tells them)
+HISTORY_PREFIXES = ("fatigue.", "wound.", "con.", "character.level", "character.hp_max",
+                    "character.joined")
 OLD_TABLES = ("pangee_timeline",)  # read models of the first release, replaced by the above
 COMMAND_COLUMNS = 15
 
@@ -62,6 +70,8 @@ def create_tables(db, tables: Tables) -> None:
                   f"{tables.commands} (session)")
         c.execute(f"CREATE INDEX IF NOT EXISTS {tables.raw('commands_kind')} ON "
                   f"{tables.commands} (kind)")
+        c.execute(f"CREATE INDEX IF NOT EXISTS {tables.raw('commands_noted')} ON "
+                  f"{tables.commands} (number) WHERE note IS NOT NULL")
         c.execute(f"INSERT INTO {tables.tracking} (name, position) VALUES (?, 0) "
                   "ON CONFLICT (name) DO NOTHING", (TRACKING_KEY,))
         c.execute(f"DELETE FROM {tables.state} WHERE name = 'schema'")
@@ -77,7 +87,7 @@ def _drop_old(c, db) -> None:
 
 def reset_tables(c, tables: Tables) -> None:
     """Empty every read model of one set, in the caller's transaction."""
-    for name in ("state", "commands", "snapshots"):
+    for name in ("state", "commands", "snapshots", "history"):
         c.execute(f"DELETE FROM {getattr(tables, name)} WHERE 1 = 1" if name != "state" else
                   f"DELETE FROM {tables.state} WHERE name <> 'schema'")
     c.execute(f"UPDATE {tables.tracking} SET position = 0")
@@ -92,12 +102,14 @@ def swap_in(c, db, aside: Tables, live: Tables) -> None:
             c.execute(f'ALTER TABLE {db.table(new)} RENAME TO {name}')
         else:
             c.execute(f"ALTER TABLE {new} RENAME TO {name}")
-    for index in ("commands_session", "commands_kind"):
+    for index, column, where in (("commands_session", "session", ""),
+                                 ("commands_kind", "kind", ""),
+                                 ("commands_noted", "number", " WHERE note IS NOT NULL")):
         old = aside.raw(index)
         c.execute(f'DROP INDEX IF EXISTS "{db.schema}".{old}' if db.postgres else
                   f"DROP INDEX IF EXISTS {old}")
         c.execute(f"CREATE INDEX IF NOT EXISTS {live.raw(index)} ON {live.commands} "
-                  f"({index.split('_')[1]})")
+                  f"({column}){where}")
 
 
 def drop_aside(db, aside: Tables) -> None:

@@ -370,7 +370,7 @@ def startup(size: int, runs: int, workdir: Path, seed: int, log) -> dict:
         try:
             from chronicle_bench import measure_in_browser
 
-            out["chronicle"]["browser"] = measure_in_browser(page, 3)
+            out["chronicle"]["browser"] = measure_in_browser(page, 3, who=WHO, search="blessure")
         except Exception as error:  # the page's size still counts; the browser's is reported
             out["chronicle"]["browser_error"] = f"{type(error).__name__}: {error}"[:200]
     log(f"{size}: chronicle {out['chronicle']}")

@@ -200,7 +200,7 @@ def synthesise(commands: int, per_session: int, seed: int) -> dict:
             "series": series, "rules": {r: rule_text(r) for r in RULES + ["RULING-HEAL-ON-REST", "RULING-CHECKS"]}}
 
 
-def measure_in_browser(path: Path, runs: int) -> dict:
+def measure_in_browser(path: Path, runs: int, who: str = "Aubin", search: str = "blessure guerie") -> dict:
     from playwright.sync_api import sync_playwright
 
     timings = []
@@ -225,19 +225,20 @@ def measure_in_browser(path: Path, runs: int) -> dict:
             }""")
             nav["wall_to_load_s"] = round(wall, 3)
             # the reader's actions: the character filter, a search, a closed session opened
-            nav["filter_ms"] = page.evaluate("""() => { const t = performance.now();
-                const s = document.getElementById('filter-character'); s.value = 'Aubin';
-                s.dispatchEvent(new Event('change')); return performance.now() - t; }""")
+            nav["filter_ms"] = page.evaluate("""(who) => { const t = performance.now();
+                const s = document.getElementById('filter-character'); s.value = who;
+                s.dispatchEvent(new Event('change')); return performance.now() - t; }""", who)
             nav["filter_status"] = page.locator("#filter-status").inner_text()
-            nav["search_ms"] = page.evaluate("""() => { const s = document.getElementById('filter-character');
+            nav["search_ms"] = page.evaluate("""(term) => { const s = document.getElementById('filter-character');
                 s.value = ''; s.dispatchEvent(new Event('change'));
-                const q = document.getElementById('search'); q.value = 'blessure guerie';
+                const q = document.getElementById('search'); q.value = term;
                 const t = performance.now();
-                q.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter'})); return performance.now() - t; }""")
+                q.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter'})); return performance.now() - t; }""", search)
             nav["search_status"] = page.locator("#filter-status").inner_text()
             page.evaluate("""() => { const q = document.getElementById('search'); q.value = '';
                 q.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter'})); }""")
             nav["open_session_ms"] = page.evaluate("""() => { const d = document.querySelector('details.session[data-lazy]:not([open])');
+                if (!d) return null;  // a short campaign: every session is already open
                 const t = performance.now(); d.open = true; d.dispatchEvent(new Event('toggle'));
                 d.querySelectorAll('li.entry').length; document.body.offsetHeight; return performance.now() - t; }""")
             nav["errors"] = errors

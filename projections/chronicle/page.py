@@ -354,4 +354,4 @@ def _render(data: dict, lazy_after: int, summary_after: int) -> str:
         csp=Markup(f"default-src 'none'; style-src {csp_hash(style)}; script-src {csp_hash(script)}; "
                    "img-src data:; base-uri 'none'; form-action 'none'"),
     )
-    return html
+    return html if html.endswith("\n") else html + "\n"  # Jinja drops the template's last newline

@@ -91,17 +91,33 @@ def rulings_or_characters(ctx, incomplete):
     return rulings(ctx, None, incomplete) + characters(ctx, None, incomplete)
 
 
-@_safely
-def numbers(ctx, incomplete):
-    """Recent command numbers, newest first, each with its kind and first line."""
+def _recent(ctx, incomplete) -> list[tuple[CompletionItem, dict]]:
+    """The last 200 commands whose number starts with `incomplete`, newest first, each as a
+    completion (its number, its first line) beside its log row."""
     from i18n.entries import headline
 
     def recent(reader):
         last = reader.head()[0]
         return reader.queries.log(upto=last, after=max(0, last - 200))
-    return [CompletionItem(str(row["position"]), help=headline(row["fact"], row["result"])[:70])
+    return [(CompletionItem(str(row["position"]), help=headline(row["fact"], row["result"])[:70]), row)
             for row in reversed(_read(ctx, recent))
             if str(row["position"]).startswith(incomplete)]
+
+
+@_safely
+def numbers(ctx, incomplete):
+    """Recent command numbers, newest first, each with its kind and first line."""
+    return [item for item, _row in _recent(ctx, incomplete)]
+
+
+@_safely
+def voidable(ctx, incomplete):
+    """Recent command numbers a correction can undo: not the campaign's opening, a session
+    boundary or a command already voided."""
+    from ledger.writing import NOT_VOIDABLE
+
+    return [item for item, row in _recent(ctx, incomplete)
+            if row["kind"] not in NOT_VOIDABLE and (row["note"] or {}).get("code") != "fold.voided"]
 
 
 @_safely

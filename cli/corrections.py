@@ -39,7 +39,7 @@ def _last_voidable(ledger) -> int:
                   "  pangee void 42 --reason \"mauvais personnage\"\n"
                   "  pangee void 12 --reason \"pas stabilisé\" --wound-roll 4\n"
                   "  pangee void --last --reason \"saisie en double\"")
-@argument("number", type=int, required=False, metavar="N", shell_complete=completion.numbers)
+@argument("number", type=int, required=False, metavar="N", shell_complete=completion.voidable)
 @option("--last", is_flag=True, help=N_("Void the last command that can be voided."))
 @option("--reason", required=True, metavar=N_("TEXT"), help=N_("Why (kept in the log)."))
 @option("--dry-run", is_flag=True, help=N_("Show what would change; write nothing."))

@@ -252,9 +252,21 @@ def test_completion_of_names_spells_attacks_rulings_and_command_numbers(pangee, 
     assert _complete(sqlite_url, "what-if wound.h") == ["wound.halving=down", "wound.halving=up"]
     assert _complete(sqlite_url, "what-if crit.nat1=") == ["crit.nat1=miss",
                                                            "crit.nat1=critical-failure"]
-    numbers = _complete(sqlite_url, "void ")
-    assert numbers[:2] == ["5", "4"] and set(numbers) <= {"1", "2", "3", "4", "5"}
+    assert _complete(sqlite_url, "note ") == ["5", "4", "3", "2", "1"]
     assert _complete(sqlite_url, "void 5") == ["5"]
+
+
+def test_void_completion_offers_only_what_a_correction_can_undo(pangee, sqlite_url):
+    party(pangee)                                                                  # 1-3
+    ok(pangee, "session", "start", "Valmorte")                                     # 4
+    ok(pangee, "damage", "Arin", "9", "--cause", "dague")                          # 5
+    ok(pangee, "damage", "Brune", "4", "--cause", "dague")                         # 6
+    ok(pangee, "void", "5", "--reason", "mauvais personnage")                      # 7
+    # not the campaign's opening (1), not a session boundary (4), not the voided #5;
+    # the void itself can be voided (which reinstates #5)
+    assert _complete(sqlite_url, "void ") == ["7", "6", "3", "2"]
+    assert _complete(sqlite_url, "note ") == ["7", "6", "5", "4", "3", "2", "1"]
+    assert _complete(sqlite_url, "status --as-of 4") == ["4"]
 
 
 # -- colour only on a terminal ------------------------------------------------------------------
